@@ -1,0 +1,1 @@
+"""pokerroom.core.uth"""

@@ -1,0 +1,111 @@
+"""The dependency rule of DESIGN.md section 1: layers import only inward; the core is pure."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "pokerroom"
+
+# layer -> the pokerroom layers it may import (besides itself)
+ALLOWED = {
+    "core": set(),
+    "storage": {"core"},
+    "services": {"core", "storage"},
+    "server": {"services", "core", "storage"},
+    "history": {"core", "storage", "services"},
+    "scenarios": {"core", "history"},
+    "bots": {"core", "history", "services", "storage"},
+    "cli": {"core", "storage", "services", "server", "history", "bots", "scenarios"},
+    "web": set(),
+}
+# The pure core may use the standard library only, minus I/O, time, threads and global random.
+CORE_FORBIDDEN_MODULES = {
+    "asyncio", "sqlite3", "socket", "os", "time", "logging", "random", "threading",
+    "subprocess", "io", "pathlib", "shutil", "tempfile", "urllib", "http", "select",
+    "multiprocessing", "datetime", "secrets", "signal", "ssl",
+}  # fmt: skip
+# numpy (and numba for the compiled kernels) only in the analysis corners of the core.
+NUMERIC_ALLOWED = ("core/evaluation/batch", "core/evaluation/_kernels", "core/uth/math")
+THIRD_PARTY_CORE = {"numpy", "numba"}
+
+
+def python_files() -> list[Path]:
+    return sorted(SRC.rglob("*.py"))
+
+
+def imported_modules(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            raise AssertionError(f"{path}:{node.lineno}: use absolute imports (pokerroom.x.y)")
+    return found
+
+
+def layer_of(path: Path) -> str:
+    rel = path.relative_to(SRC)
+    return rel.parts[0].removesuffix(".py") if len(rel.parts) > 1 else rel.stem
+
+
+def test_every_layer_imports_only_inward() -> None:
+    problems = []
+    for path in python_files():
+        layer = layer_of(path)
+        if layer not in ALLOWED:
+            continue
+        for line, module in imported_modules(path):
+            parts = module.split(".")
+            if parts[0] != "pokerroom" or len(parts) < 2:
+                continue
+            target = parts[1]
+            if target != layer and target in ALLOWED and target not in ALLOWED[layer]:
+                problems.append(f"{path.relative_to(SRC)}:{line}: {layer} imports {module}")
+    assert not problems, "layers reaching outward:\n" + "\n".join(problems)
+
+
+def test_core_imports_no_io_and_no_global_random() -> None:
+    problems = []
+    for path in (SRC / "core").rglob("*.py"):
+        rel = path.relative_to(SRC).as_posix()
+        numeric_ok = rel.startswith(NUMERIC_ALLOWED)
+        for line, module in imported_modules(path):
+            top = module.split(".")[0]
+            if top in CORE_FORBIDDEN_MODULES:
+                problems.append(f"{rel}:{line}: core imports {module}")
+            if top in THIRD_PARTY_CORE and not numeric_ok:
+                problems.append(f"{rel}:{line}: {module} outside the numeric corners")
+            if top not in CORE_FORBIDDEN_MODULES | THIRD_PARTY_CORE | {"pokerroom", "__future__"}:
+                if not _is_stdlib(top):
+                    problems.append(f"{rel}:{line}: core imports third-party {module}")
+    assert not problems, "\n".join(problems)
+
+
+def _is_stdlib(module: str) -> bool:
+    import sys
+
+    return module in sys.stdlib_module_names
+
+
+@pytest.mark.parametrize(
+    ("source", "bad"),
+    [
+        ("import random\n", True),
+        ("from time import monotonic\n", True),
+        ("import itertools\n", False),
+        ("import numpy\n", True),
+    ],
+)
+def test_the_core_check_can_fail(tmp_path: Path, source: str, bad: bool) -> None:
+    """The purity check itself rejects what it must (a test that can fail)."""
+    file = tmp_path / "mod.py"
+    file.write_text(source)
+    modules = [m.split(".")[0] for _, m in imported_modules(file)]
+    flagged = any(m in CORE_FORBIDDEN_MODULES | THIRD_PARTY_CORE for m in modules)
+    assert flagged is bad
