@@ -1,0 +1,93 @@
+"""High-hand evaluation of 5, 6 or 7 cards, and Omaha's two-plus-three (R-RANK-1, R-RANK-2, R-RANK-4).
+
+The scalar fast path adds one precomputed int per card: three bits per rank (a count of that
+rank) and four bits per suit (a count started at 3, so bit 3 lights up at five cards of a
+suit). No flush: the rank part keys a dict of every 5-, 6- and 7-card rank multiset. A flush:
+its rank mask indexes a table. With at most seven cards a flush beats anything the other
+cards can make, so the flush path never needs the rank dict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from pokerroom.core.cards import Card
+from pokerroom.core.errors import InvalidNotationError
+from pokerroom.core.evaluation.tables import FLUSH_VALUES, best_from_counts, rank_multisets
+from pokerroom.core.evaluation.value import HandValue
+
+_SUIT_SHIFT = 40
+_RANK_PART = (1 << 39) - 1
+_START = 0x3333 << _SUIT_SHIFT
+_FLUSH_BITS = 0x8888 << _SUIT_SHIFT
+_CARD_KEYS: tuple[int, ...] = tuple(
+    (1 << 3 * (c >> 2)) + (1 << _SUIT_SHIFT + 4 * (c & 3)) for c in range(52)
+)
+_key_of = _CARD_KEYS.__getitem__
+
+
+def _rank_key(counts: list[int]) -> int:
+    return sum(c << 3 * r for r, c in enumerate(counts))
+
+
+_NO_FLUSH: dict[int, int] = {
+    _rank_key(counts): best_from_counts(counts)
+    for size in (5, 6, 7)
+    for counts in rank_multisets(size)
+}
+
+
+def high_rank(codes: Sequence[int]) -> int:
+    """Value (an int, higher is better) of the best five of 5..7 card codes; no validation."""
+    key = sum(map(_key_of, codes), _START)
+    if key & _FLUSH_BITS:
+        suits = key >> _SUIT_SHIFT
+        suit = 0 if suits & 8 else 1 if suits & 0x80 else 2 if suits & 0x800 else 3
+        mask = 0
+        for c in codes:
+            if c & 3 == suit:
+                mask |= 1 << (c >> 2)
+        return FLUSH_VALUES[mask]
+    return _NO_FLUSH[key & _RANK_PART]
+
+
+def checked_codes(cards: Iterable[Card | int], sizes: tuple[int, ...] = (5, 6, 7)) -> list[int]:
+    """Card codes of `cards`, refusing unknown codes, repeated cards and wrong hand sizes."""
+    codes = [c.code if isinstance(c, Card) else int(c) for c in cards]
+    for c in codes:
+        if not 0 <= c < 52:
+            raise InvalidNotationError(str(c), "card codes are 0..51")
+    if len(set(codes)) != len(codes):
+        raise InvalidNotationError(" ".join(str(Card.from_code(c)) for c in codes), "a card appears twice")
+    if len(codes) not in sizes:
+        raise InvalidNotationError(
+            " ".join(str(Card.from_code(c)) for c in codes),
+            f"expected {' or '.join(map(str, sizes))} cards, got {len(codes)}",
+        )
+    return codes
+
+
+def evaluate_high(cards: Iterable[Card | int]) -> HandValue:
+    """The best five-card high hand among 5, 6 or 7 cards (R-RANK-1, R-RANK-2, R-RANK-4)."""
+    return HandValue(high_rank(checked_codes(cards)))
+
+
+def omaha_rank(hole: Sequence[int], board: Sequence[int]) -> int:
+    """Best value using exactly two of `hole` and exactly three of `board` (R-RANK-4)."""
+    best = -1
+    boards = list(combinations(board, 3))
+    for pair in combinations(hole, 2):
+        for three in boards:
+            v = high_rank(pair + three)
+            if v > best:
+                best = v
+    return best
+
+
+def evaluate_omaha(hole: Iterable[Card | int], board: Iterable[Card | int]) -> HandValue:
+    """Omaha high: exactly two hole cards and exactly three board cards (R-RANK-4)."""
+    hole_codes = checked_codes(hole, (2, 3, 4, 5, 6))
+    board_codes = checked_codes(board, (3, 4, 5))
+    checked_codes(hole_codes + board_codes, (len(hole_codes) + len(board_codes),))
+    return HandValue(omaha_rank(tuple(hole_codes), tuple(board_codes)))
