@@ -1,0 +1,46 @@
+"""The FastAPI application: REST under /api, the WebSocket at /ws, the web client at /."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from pokerroom.server import rest
+from pokerroom.server.settings import Settings
+from pokerroom.server.state import ServerState
+from pokerroom.server.ws import websocket_endpoint
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    state = ServerState(settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await state.start()
+        try:
+            yield
+        finally:
+            await state.stop()
+
+    app = FastAPI(
+        title="pokerroom",
+        version="1",
+        description="An online poker room. Live play is on the WebSocket at /ws: see "
+        "docs/PROTOCOL.md.",
+        lifespan=lifespan,
+    )
+    app.state.room = state
+    app.include_router(rest.router)
+    app.add_api_websocket_route("/ws", websocket_endpoint)
+    static = settings.static_dir or WEB_DIR
+    if static.is_dir():
+        # Mounted last: it answers every path no route above claimed (index.html at /).
+        app.mount("/", StaticFiles(directory=static, html=True), name="web")
+    return app

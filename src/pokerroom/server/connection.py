@@ -1,0 +1,80 @@
+"""One WebSocket client: an outbound queue drained by its own task, so a slow client never
+blocks a table (the table only ever does a non-blocking put)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from fastapi import WebSocket
+
+from pokerroom.server.messages import PROTOCOL_VERSION
+
+OUTBOUND_LIMIT = 2000  # messages queued for one client before it is judged too slow
+
+
+class Connection:
+    """What the services see of a client: an identity and a non-blocking `push`."""
+
+    def __init__(self, websocket: WebSocket, account_id: int | None, username: str | None) -> None:
+        self.websocket = websocket
+        self.account_id = account_id
+        self.username = username
+        self.tables: set[str] = set()
+        self.lobby = False
+        self.closed = False
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._writer = asyncio.get_running_loop().create_task(self._drain())
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a message (a JSON-able dict with `type`); never blocks."""
+        if self.closed:
+            return
+        if self._queue.qsize() >= OUTBOUND_LIMIT:
+            self.closed = True
+            self._queue.put_nowait(None)
+            return
+        message.setdefault("v", PROTOCOL_VERSION)
+        self._queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def error(
+        self,
+        code: str,
+        reason: str,
+        *,
+        rule: str | None = None,
+        ref: str | None = None,
+        table: str | None = None,
+    ) -> None:
+        self.push(
+            {"type": "error", "code": code, "rule": rule, "reason": reason, "ref": ref,
+             "table": table}
+        )
+
+    def now_ms(self) -> int:
+        return int(time.time() * 1000)
+
+    async def _drain(self) -> None:
+        try:
+            while True:
+                text = await self._queue.get()
+                if text is None:
+                    await self.websocket.close(code=1008, reason="too slow")
+                    return
+                await self.websocket.send_text(text)
+        except Exception:  # noqa: BLE001 - a dead socket ends the writer, nothing else
+            self.closed = True
+
+    async def close(self) -> None:
+        self.closed = True
+        if self._writer is not None:
+            self._writer.cancel()
+            try:
+                await self._writer
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001
+                pass

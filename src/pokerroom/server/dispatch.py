@@ -1,0 +1,99 @@
+"""Routes each validated inbound message to the lobby or the table runner it names."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from pokerroom.server.connection import Connection
+from pokerroom.server.messages import (
+    Act,
+    AutoPost,
+    Chat,
+    Hello,
+    Inbound,
+    Leave,
+    LobbySubscribe,
+    LobbyUnsubscribe,
+    Observe,
+    Ping,
+    Sit,
+    SitIn,
+    SitOut,
+    TopUp,
+    Unobserve,
+    UthBet,
+    UthDecide,
+    WaitList,
+)
+from pokerroom.server.state import ServerState
+from pokerroom.services.refusal import RefusedError
+
+
+def _need_account(conn: Connection) -> int:
+    if conn.account_id is None:
+        raise RefusedError("not_authenticated", "log in first (observing needs no account)")
+    return conn.account_id
+
+
+async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
+    lobby = state.lobby
+    match msg:
+        case Hello():
+            balance = None
+            if conn.account_id is not None:
+                balance = await state.balance_of(conn.account_id)
+            account = (
+                None if conn.account_id is None
+                else {"id": conn.account_id, "username": conn.username, "balance": balance}
+            )
+            conn.push({"type": "welcome", "account": account, "now_ms": conn.now_ms(),
+                       "protocol": 1})
+            for table_id, version in msg.last_versions.items():
+                if lobby.has(table_id):
+                    await lobby.runner(table_id).observe(conn, since=version)
+                    conn.tables.add(table_id)
+            if conn.account_id is not None:
+                for notice in await state.take_notices(conn.account_id):
+                    conn.push(notice)
+        case Ping():
+            conn.push({"type": "pong", "now_ms": conn.now_ms()})
+        case LobbySubscribe():
+            lobby.subscribe(conn)
+        case LobbyUnsubscribe():
+            lobby.unsubscribe(conn)
+        case Observe():
+            await lobby.runner(msg.table).observe(conn, since=None)
+            conn.tables.add(msg.table)
+        case Unobserve():
+            await lobby.runner(msg.table).unobserve(conn)
+            conn.tables.discard(msg.table)
+        case Sit():
+            account = _need_account(conn)
+            runner = lobby.runner(msg.table)
+            await runner.sit(conn, account, conn.username or "", msg.seat, msg.buy_in,
+                             msg.blind == "post")
+            conn.tables.add(msg.table)
+        case Act():
+            await lobby.runner(msg.table).act(
+                _need_account(conn), msg.hand, msg.action_no, msg.action, msg.amount
+            )
+        case SitOut():
+            await lobby.runner(msg.table).sit_out(_need_account(conn))
+        case SitIn():
+            await lobby.runner(msg.table).sit_in(_need_account(conn))
+        case AutoPost():
+            await lobby.runner(msg.table).auto_post(_need_account(conn), msg.on)
+        case TopUp():
+            await lobby.runner(msg.table).top_up(_need_account(conn), msg.amount)
+        case Leave():
+            await lobby.runner(msg.table).leave(_need_account(conn))
+        case WaitList():
+            await lobby.runner(msg.table).wait_list(conn, _need_account(conn))
+        case Chat():
+            await lobby.runner(msg.table).chat(_need_account(conn), conn.username or "", msg.text)
+        case UthBet():
+            await lobby.runner(msg.table).place_bets(_need_account(conn), msg.ante, msg.trips)
+        case UthDecide():
+            await lobby.runner(msg.table).decide(_need_account(conn), msg.round, msg.decision)
+        case _:
+            assert_never(msg)

@@ -1,0 +1,44 @@
+"""Server settings: where to listen, which database and room, the WebSocket limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///pokerroom.db"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    database_url: str = DEFAULT_DATABASE_URL
+    room_path: Path | None = None  # None = the packaged room (pokerroom/data/room.toml)
+    # Origins allowed to open a WebSocket besides the server's own address.
+    extra_origins: tuple[str, ...] = ()
+    max_message_bytes: int = 4096
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    max_dropped_messages: int = 200
+    # The action clock: seconds to act, a time bank drawn on afterwards, and how many
+    # timeouts in a row sit a player out.
+    action_seconds: float = 20.0
+    time_bank_seconds: float = 30.0
+    timeouts_to_sit_out: int = 2
+    # Pause after a hand so clients can show the result.
+    between_hands_seconds: float = 2.0
+    uth_betting_seconds: float = 15.0
+    uth_decision_seconds: float = 20.0
+    cookie_secure: bool = False
+    static_dir: Path | None = None  # None = the packaged web client
+    seed: int | None = None  # a seeded deck source, for tests only
+    events_kept_per_table: int = 2000
+
+    def origins(self) -> frozenset[str]:
+        """Every Origin a browser may open a WebSocket from."""
+        own = {
+            f"http://{self.host}:{self.port}",
+            f"http://127.0.0.1:{self.port}",
+            f"http://localhost:{self.port}",
+        }
+        return frozenset(own | set(self.extra_origins))

@@ -1,0 +1,77 @@
+"""The WebSocket endpoint: Origin allow-list, authentication, rate limit, validation, dispatch.
+
+A refused message gets an `error` and is dropped; the connection and every table go on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from pokerroom.server.connection import Connection
+from pokerroom.server.dispatch import dispatch
+from pokerroom.server.messages import BadMessageError, parse_inbound
+from pokerroom.server.ratelimit import TokenBucket
+from pokerroom.server.state import ServerState, session_token_from
+from pokerroom.services.refusal import RefusedError
+
+log = logging.getLogger("pokerroom.ws")
+
+
+async def websocket_endpoint(websocket: WebSocket) -> None:
+    state: ServerState = websocket.app.state.room
+    settings = state.settings
+    origin = websocket.headers.get("origin")
+    # CORS middleware does not cover WebSockets: a browser page from another site could open
+    # a socket with the victim's cookie, so a foreign Origin is refused before accepting.
+    if origin is not None and origin not in state.origins:
+        await websocket.close(code=1008, reason="origin not allowed")
+        return
+    identity = await state.authenticate(session_token_from(websocket.headers, websocket.cookies))
+    await websocket.accept()
+    conn = Connection(
+        websocket,
+        identity[0] if identity else None,
+        identity[1] if identity else None,
+    )
+    conn.start()
+    state.connections.add(conn)
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    dropped = 0
+    try:
+        while not conn.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            if not bucket.allow():
+                dropped += 1
+                if dropped > settings.max_dropped_messages:
+                    await websocket.close(code=1008, reason="flooding")
+                    break
+                conn.error("rate_limited", "too many messages; slow down")
+                continue
+            try:
+                inbound = parse_inbound(raw, settings.max_message_bytes)
+            except BadMessageError as exc:
+                dropped += 1
+                conn.error("bad_message", exc.reason, ref=exc.ref)
+                continue
+            try:
+                await dispatch(state, conn, inbound)
+            except RefusedError as exc:
+                conn.error(exc.code, exc.reason, rule=exc.rule, ref=inbound.ref,
+                           table=getattr(inbound, "table", None))
+            except Exception:  # a bug must not take the connection down with it
+                log.exception("dispatch failed for %s", inbound.type)
+                conn.error("internal", "the server could not handle that message", ref=inbound.ref)
+    except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
+        pass
+    finally:
+        state.connections.discard(conn)
+        await state.lobby.disconnect(conn)
+        await conn.close()

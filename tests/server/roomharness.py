@@ -1,0 +1,146 @@
+"""Test harness: a real server (uvicorn in this event loop, free port, fresh SQLite file) and
+real WebSocket clients that record every message."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+import websockets
+
+from pokerroom.server.app import create_app
+from pokerroom.server.settings import Settings
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class RunningServer:
+    settings: Settings
+    server: uvicorn.Server
+    task: asyncio.Task[None]
+    app: Any = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.settings.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.settings.port}/ws"
+
+    def http(self) -> httpx.AsyncClient:
+        return httpx.AsyncClient(base_url=self.base, timeout=10)
+
+
+async def start_server(settings: Settings) -> RunningServer:
+    app = create_app(settings)
+    config = uvicorn.Config(app, host="127.0.0.1", port=settings.port, log_level="warning",
+                            ws_max_size=1 << 20, lifespan="on")
+    server = uvicorn.Server(config)
+    task = asyncio.get_running_loop().create_task(server.serve())
+    for _ in range(400):
+        if server.started:
+            break
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.025)
+    else:
+        raise RuntimeError("server did not start")
+    return RunningServer(settings=settings, server=server, task=task, app=app)
+
+
+async def stop_server(running: RunningServer) -> None:
+    running.server.should_exit = True
+    try:
+        await asyncio.wait_for(running.task, 10)
+    except TimeoutError:
+        running.task.cancel()
+
+
+def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
+    base = Settings(
+        port=free_port(),
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'room.db'}",
+        action_seconds=5.0,
+        time_bank_seconds=0.0,
+        between_hands_seconds=0.05,
+        uth_betting_seconds=1.0,
+    )
+    return replace(base, **overrides)
+
+
+@dataclass
+class Client:
+    """A real WebSocket client that records every message it receives."""
+
+    ws: Any
+    received: list[dict[str, Any]] = field(default_factory=list)
+    _reader: asyncio.Task[None] | None = None
+    _event: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @classmethod
+    async def connect(cls, url: str, token: str | None = None, origin: str | None = None,
+                      **kw: Any) -> Client:
+        headers = {}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        ws = await websockets.connect(url, additional_headers=headers, origin=origin,
+                                      max_size=1 << 22, **kw)
+        client = cls(ws)
+        client._reader = asyncio.get_running_loop().create_task(client._read())
+        return client
+
+    async def _read(self) -> None:
+        try:
+            async for text in self.ws:
+                self.received.append(json.loads(text))
+                self._event.set()
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self._event.set()
+
+    async def send(self, **message: Any) -> None:
+        message.setdefault("v", 1)
+        await self.ws.send(json.dumps(message))
+
+    async def send_raw(self, text: str | bytes) -> None:
+        await self.ws.send(text)
+
+    async def wait_for(self, predicate: Any, timeout: float = 10.0, start: int = 0) -> dict[str, Any]:
+        """The first message from index `start` on that satisfies `predicate`."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            for message in self.received[start:]:
+                if predicate(message):
+                    return message
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0 or (self._reader is not None and self._reader.done()):
+                raise AssertionError(
+                    f"no matching message; last received: {self.received[-5:]}"
+                )
+            self._event.clear()
+            try:
+                await asyncio.wait_for(self._event.wait(), remaining)
+            except TimeoutError:
+                pass
+
+    async def close(self) -> None:
+        await self.ws.close()
+        if self._reader is not None:
+            await self._reader
+
+
+def of_type(kind: str, **fields: Any) -> Any:
+    return lambda m: m.get("type") == kind and all(m.get(k) == v for k, v in fields.items())
