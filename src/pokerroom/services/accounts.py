@@ -1,0 +1,311 @@
+"""Accounts: register, log in / out, sessions, throttled failed logins, the signup deposit.
+
+    from pokerroom.services.accounts import AccountService, AccountSettings
+    accounts = AccountService(db, AccountSettings(starting_balance=10_000))
+    info = await accounts.register("Alice", "correct horse battery")   # -> AccountInfo
+    login = await accounts.login("alice", "correct horse battery", ip="10.0.0.1")
+    login.token            # opaque; put it in the HttpOnly cookie; only its SHA-256 is stored
+    await accounts.session_account(login.token)     # -> AccountInfo | None (expired/revoked)
+    await accounts.logout(login.token)
+
+Refusals: NameTakenError (names are unique case-insensitively), InvalidNameError,
+WeakPasswordError (policy in PASSWORD_POLICY), InvalidCredentialsError (one message for an
+unknown name and a wrong password), LoginThrottledError(retry_after_ms) after too many failures
+for one name or one IP key in the window. Time is an input (`now_ms=`) so tests need no sleep.
+Hashes are argon2id (argon2-cffi); hashing runs in a worker thread. A new account gets
+`starting_balance` chips as a ledger deposit (key `signup:<id>`) in the same transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import secrets
+import time
+from dataclasses import dataclass, field
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from pokerroom.core.errors import PokerRoomError
+from pokerroom.storage import ledger
+from pokerroom.storage.database import Database
+from pokerroom.storage.models import Account, LoginFailure, Session
+
+NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,19}$")
+PASSWORD_MIN, PASSWORD_MAX = 10, 128
+PASSWORD_POLICY = (
+    f"a password needs {PASSWORD_MIN} to {PASSWORD_MAX} characters, at least 5 different "
+    "characters, must not contain the account name, and must not be a common password"
+)
+COMMON_PASSWORDS = frozenset(
+    {
+        "password", "password1", "password12", "password123", "passw0rd", "1234567890",
+        "12345678910", "qwertyuiop", "qwerty1234", "123456789a", "iloveyou12", "letmein123",
+        "pokerpoker", "pokerroom1", "abcdefghij", "0987654321", "1q2w3e4r5t", "aaaaaaaaaa",
+        "welcome123", "football12", "monkey1234", "dragon1234", "sunshine12", "princess12",
+    }
+)  # fmt: skip
+
+
+class AccountError(PokerRoomError):
+    """A refused account request."""
+
+
+class NameTakenError(AccountError):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(f"the name {name!r} is taken (names are compared ignoring case)")
+
+
+class InvalidNameError(AccountError, ValueError):
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            f"invalid name {name!r}: 3 to 20 letters, digits, '_', '.' or '-', "
+            "starting with a letter or digit"
+        )
+
+
+class WeakPasswordError(AccountError, ValueError):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"weak password: {reason}; {PASSWORD_POLICY}")
+
+
+class InvalidCredentialsError(AccountError):
+    def __init__(self) -> None:
+        super().__init__("unknown name or wrong password")
+
+
+class LoginThrottledError(AccountError):
+    def __init__(self, retry_after_ms: int) -> None:
+        self.retry_after_ms = retry_after_ms
+        super().__init__(f"too many failed logins; try again in {max(1, retry_after_ms // 1000)} s")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AccountSettings:
+    starting_balance: int = 10_000
+    session_ttl_ms: int = 30 * 24 * 3600 * 1000
+    failure_window_ms: int = 15 * 60 * 1000
+    max_failures_per_name: int = 5
+    max_failures_per_ip: int = 30
+    # argon2id cost; tests pass a cheaper one (the hash still is argon2id).
+    hasher: PasswordHasher = field(default_factory=PasswordHasher)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AccountInfo:
+    id: int
+    name: str
+    is_bot: bool = False
+    is_admin: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoginResult:
+    account: AccountInfo
+    token: str
+    expires_ms: int
+
+
+def _now() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def name_key(name: str) -> str:
+    return name.strip().casefold()
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def check_password_policy(name: str, password: str) -> None:
+    """Raise WeakPasswordError naming the first requirement the password misses."""
+    if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise WeakPasswordError(f"it has {len(password)} characters")
+    if len(set(password)) < 5:
+        raise WeakPasswordError("it has fewer than 5 different characters")
+    if name_key(name) and name_key(name) in password.casefold():
+        raise WeakPasswordError("it contains the account name")
+    if password.casefold() in COMMON_PASSWORDS:
+        raise WeakPasswordError("it is a common password")
+
+
+def _info(row: Account) -> AccountInfo:
+    return AccountInfo(id=row.id, name=row.name, is_bot=row.is_bot, is_admin=row.is_admin)
+
+
+class AccountService:
+    def __init__(self, db: Database, settings: AccountSettings | None = None) -> None:
+        self.db = db
+        self.settings = settings or AccountSettings()
+
+    async def register(
+        self,
+        name: str,
+        password: str,
+        *,
+        is_bot: bool = False,
+        is_admin: bool = False,
+        now_ms: int | None = None,
+    ) -> AccountInfo:
+        """Create an account and deposit the starting balance, atomically."""
+        name = name.strip()
+        if not NAME_RE.match(name):
+            raise InvalidNameError(name)
+        check_password_policy(name, password)
+        at = _now() if now_ms is None else now_ms
+        async with self.db.read() as session:
+            if await self._by_name(session, name) is not None:
+                raise NameTakenError(name)
+        password_hash = await asyncio.to_thread(self.settings.hasher.hash, password)
+        try:
+            async with self.db.write() as session:
+                row = Account(
+                    name=name,
+                    name_key=name_key(name),
+                    password_hash=password_hash,
+                    is_bot=is_bot,
+                    is_admin=is_admin,
+                    created_ms=at,
+                )
+                session.add(row)
+                await session.flush()
+                await ledger.ensure_accounts(session, [ledger.wallet(row.id)])
+                if self.settings.starting_balance > 0:
+                    await ledger.post(
+                        session,
+                        kind="deposit",
+                        idempotency_key=f"signup:{row.id}",
+                        legs=[
+                            (ledger.WORLD_REF, -self.settings.starting_balance),
+                            (ledger.wallet(row.id), self.settings.starting_balance),
+                        ],
+                        now_ms=at,
+                        memo="signup bonus",
+                    )
+                return _info(row)
+        except IntegrityError as exc:
+            raise NameTakenError(name) from exc
+
+    @staticmethod
+    async def _by_name(session: AsyncSession, name: str) -> Account | None:
+        return (
+            await session.execute(select(Account).where(Account.name_key == name_key(name)))
+        ).scalar_one_or_none()
+
+    async def get(self, account_id: int) -> AccountInfo | None:
+        async with self.db.read() as session:
+            row = await session.get(Account, account_id)
+            return None if row is None else _info(row)
+
+    async def find(self, name: str) -> AccountInfo | None:
+        async with self.db.read() as session:
+            row = await self._by_name(session, name)
+            return None if row is None else _info(row)
+
+    async def _throttle_wait(self, keys: list[tuple[str, int]], at: int) -> int:
+        """Milliseconds until a login may be tried again (0: now)."""
+        since = at - self.settings.failure_window_ms
+        wait = 0
+        async with self.db.read() as session:
+            for key, limit in keys:
+                rows = (
+                    await session.execute(
+                        select(func.count(), func.min(LoginFailure.at_ms)).where(
+                            LoginFailure.key == key, LoginFailure.at_ms > since
+                        )
+                    )
+                ).one()
+                count, oldest = rows
+                if count >= limit:
+                    # Free again once enough failures have left the window; the oldest is a
+                    # conservative bound (all in-window failures share one window).
+                    wait = max(wait, int(oldest) + self.settings.failure_window_ms - at)
+        return max(wait, 0)
+
+    async def login(
+        self, name: str, password: str, *, ip: str = "", now_ms: int | None = None
+    ) -> LoginResult:
+        """Check the password and open a new session (throttled per name and per IP)."""
+        at = _now() if now_ms is None else now_ms
+        keys = [(f"name:{name_key(name)}", self.settings.max_failures_per_name)]
+        if ip:
+            keys.append((f"ip:{ip}", self.settings.max_failures_per_ip))
+        wait = await self._throttle_wait(keys, at)
+        if wait > 0:
+            raise LoginThrottledError(wait)
+        async with self.db.read() as session:
+            row = await self._by_name(session, name)
+        ok = False
+        if row is not None:
+            try:
+                ok = await asyncio.to_thread(
+                    self.settings.hasher.verify, row.password_hash, password
+                )
+            except (VerifyMismatchError, VerificationError, InvalidHashError):
+                ok = False
+        else:
+            # Spend the same time on an unknown name so timing does not reveal which names exist.
+            await asyncio.to_thread(self.settings.hasher.hash, password)
+        if not ok or row is None:
+            async with self.db.write() as session:
+                session.add_all(LoginFailure(key=key, at_ms=at) for key, _ in keys)
+                await session.execute(
+                    delete(LoginFailure).where(
+                        LoginFailure.at_ms < at - 2 * self.settings.failure_window_ms
+                    )
+                )
+            raise InvalidCredentialsError()
+        token = secrets.token_urlsafe(32)
+        expires = at + self.settings.session_ttl_ms
+        async with self.db.write() as session:
+            session.add(
+                Session(
+                    token_hash=token_hash(token),
+                    account_id=row.id,
+                    created_ms=at,
+                    expires_ms=expires,
+                )
+            )
+            await session.execute(delete(LoginFailure).where(LoginFailure.key == keys[0][0]))
+            if self.settings.hasher.check_needs_rehash(row.password_hash):
+                new_hash = await asyncio.to_thread(self.settings.hasher.hash, password)
+                await session.execute(
+                    update(Account).where(Account.id == row.id).values(password_hash=new_hash)
+                )
+        return LoginResult(account=_info(row), token=token, expires_ms=expires)
+
+    async def session_account(self, token: str, *, now_ms: int | None = None) -> AccountInfo | None:
+        """The account a session token belongs to, or None (unknown, expired or logged out)."""
+        at = _now() if now_ms is None else now_ms
+        async with self.db.read() as session:
+            row = (
+                await session.execute(
+                    select(Account)
+                    .join(Session, Session.account_id == Account.id)
+                    .where(
+                        Session.token_hash == token_hash(token),
+                        Session.revoked_ms.is_(None),
+                        Session.expires_ms > at,
+                    )
+                )
+            ).scalar_one_or_none()
+            return None if row is None else _info(row)
+
+    async def logout(self, token: str, *, now_ms: int | None = None) -> bool:
+        """Revoke the session; True if it was open."""
+        at = _now() if now_ms is None else now_ms
+        async with self.db.write() as session:
+            result = await session.execute(
+                update(Session)
+                .where(Session.token_hash == token_hash(token), Session.revoked_ms.is_(None))
+                .values(revoked_ms=at)
+            )
+            return bool(result.rowcount)  # type: ignore[attr-defined]

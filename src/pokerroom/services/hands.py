@@ -1,0 +1,309 @@
+"""Poker hands in the database: begun before the deal, settled atomically with the chips.
+
+    from pokerroom.services.hands import HandStore, HandSeat
+    hands = HandStore(db)
+    hand_id = await hands.begin_hand("t1", 42, [HandSeat(seat=0, account_id=7, stack=200), ...],
+                                     record=json_text)        # before dealing (deck inside)
+    await hands.checkpoint(hand_id, json_text)                 # optional, record so far
+    await hands.settle_hand(hand_id, final_stacks={7: 260, 9: 135}, rake=5, record=json_text)
+
+Design (crash safety): chips in play are never in the ledger. A player's escrow at the table
+holds the stack as of the last hand end; `begin_hand` checks each start stack equals that
+escrow balance (StateError otherwise, so table and ledger cannot drift); `settle_hand`
+commits, in ONE transaction, the hand row (record, final stacks, rake, status 'settled') and
+one ledger transaction (key `hand:<id>`) moving each player's net result between the escrows
+and the rake to the `rake` account. It refuses unless sum(final) + rake == sum(start)
+(R-POT-3: chips are never created or lost). Settling twice returns the first result.
+If the process dies mid-hand the row stays 'in_progress' and services.recovery voids it:
+the escrows still hold the start stacks, so voiding moves no chip.
+`record` is opaque text (the engine's HandRecord as JSON); `pokerroom audit` replays it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from pokerroom.storage import ledger
+from pokerroom.storage.database import Database
+from pokerroom.storage.errors import NotFoundError, StateError
+from pokerroom.storage.ledger import Posted
+from pokerroom.storage.models import Hand, HandPlayer, Notice
+
+IN_PROGRESS, SETTLED, VOIDED = "in_progress", "settled", "voided"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandSeat:
+    seat: int
+    account_id: int
+    stack: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoredHand:
+    id: int
+    table_id: str
+    hand_number: int
+    kind: str
+    status: str
+    seats: tuple[HandSeat, ...]
+    record: str
+    final_stacks: tuple[tuple[int, int], ...]  # (account_id, final stack), once settled
+    rake: int
+    started_ms: int
+    ended_ms: int | None
+    void_reason: str
+
+    def net(self) -> dict[int, int]:
+        start = {s.account_id: s.stack for s in self.seats}
+        return {account: final - start[account] for account, final in self.final_stacks}
+
+
+def _now() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _stored(row: Hand) -> StoredHand:
+    seats = tuple(HandSeat(**s) for s in json.loads(row.seats))
+    finals = json.loads(row.result) if row.result else {}
+    return StoredHand(
+        id=row.id,
+        table_id=row.table_id,
+        hand_number=row.hand_number,
+        kind=row.kind,
+        status=row.status,
+        seats=seats,
+        record=row.record,
+        final_stacks=tuple(sorted((int(a), int(v)) for a, v in finals.items())),
+        rake=row.rake,
+        started_ms=row.started_ms,
+        ended_ms=row.ended_ms,
+        void_reason=row.void_reason,
+    )
+
+
+async def void_hand_in(session: AsyncSession, row: Hand, reason: str, at: int) -> list[int]:
+    """Mark an in-progress hand voided and leave each player a notice; returns the accounts."""
+    stored = _stored(row)
+    await session.execute(
+        update(Hand)
+        .where(Hand.id == row.id, Hand.status == IN_PROGRESS)
+        .values(status=VOIDED, ended_ms=at, void_reason=reason)
+    )
+    for seat in stored.seats:
+        session.add(
+            Notice(
+                account_id=seat.account_id,
+                kind="hand_voided",
+                body=json.dumps(
+                    {
+                        "table_id": row.table_id,
+                        "hand_id": row.id,
+                        "hand_number": row.hand_number,
+                        "stack": seat.stack,
+                        "reason": reason,
+                        "text": f"Hand #{row.hand_number} at table {row.table_id} was voided "
+                        f"({reason}); your stack is back to {seat.stack}.",
+                    }
+                ),
+                created_ms=at,
+            )
+        )
+    return [s.account_id for s in stored.seats]
+
+
+class HandStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def begin_hand(
+        self,
+        table_id: str,
+        hand_number: int,
+        seats: Sequence[HandSeat],
+        *,
+        record: str = "",
+        kind: str = "poker",
+        check_escrow: bool = True,
+        now_ms: int | None = None,
+    ) -> int:
+        """Persist the 'hand in progress' row with the start stacks; returns the hand id."""
+        if len({s.account_id for s in seats}) != len(seats) or len({s.seat for s in seats}) != len(
+            seats
+        ):
+            raise StateError("a hand needs distinct seats and distinct accounts")
+        at = _now() if now_ms is None else now_ms
+
+        async def work(session: AsyncSession) -> int:
+            if check_escrow:
+                for s in seats:
+                    held = await ledger.balance_of(
+                        session, ledger.escrow(table_id, s.account_id).key
+                    )
+                    if held != s.stack:
+                        raise StateError(
+                            f"account {s.account_id} starts hand {hand_number} at {table_id} with "
+                            f"{s.stack} but its escrow holds {held}"
+                        )
+            row = Hand(
+                table_id=table_id,
+                hand_number=hand_number,
+                kind=kind,
+                status=IN_PROGRESS,
+                seats=json.dumps(
+                    [{"seat": s.seat, "account_id": s.account_id, "stack": s.stack} for s in seats]
+                ),
+                record=record,
+                result="",
+                rake=0,
+                started_ms=at,
+                void_reason="",
+            )
+            session.add(row)
+            await session.flush()
+            session.add_all(
+                HandPlayer(
+                    hand_id=row.id, account_id=s.account_id, seat=s.seat, start_stack=s.stack
+                )
+                for s in seats
+            )
+            return row.id
+
+        return await self.db.run_write(work)
+
+    async def checkpoint(self, hand_id: int, record: str) -> None:
+        """Store the record so far (deck and actions) of a hand in progress."""
+        async with self.db.write() as session:
+            await session.execute(
+                update(Hand)
+                .where(Hand.id == hand_id, Hand.status == IN_PROGRESS)
+                .values(record=record)
+            )
+
+    async def settle_hand(
+        self,
+        hand_id: int,
+        *,
+        final_stacks: Mapping[int, int],
+        rake: int = 0,
+        record: str,
+        now_ms: int | None = None,
+    ) -> Posted:
+        """Commit the hand record and its chip movements together (key `hand:<id>`)."""
+        at = _now() if now_ms is None else now_ms
+        key = f"hand:{hand_id}"
+
+        async def work(session: AsyncSession) -> Posted:
+            row = await session.get(Hand, hand_id, with_for_update=True)
+            if row is None:
+                raise NotFoundError(f"no hand {hand_id}")
+            if row.status == SETTLED:
+                prior = await ledger.find_posted(session, key)
+                assert prior is not None
+                return prior
+            if row.status != IN_PROGRESS:
+                raise StateError(f"hand {hand_id} is {row.status}; it cannot be settled")
+            stored = _stored(row)
+            start = {s.account_id: s.stack for s in stored.seats}
+            if set(final_stacks) != set(start):
+                raise StateError(
+                    f"final stacks for {sorted(final_stacks)}, players {sorted(start)}"
+                )
+            if any(v < 0 for v in final_stacks.values()) or rake < 0:
+                raise StateError("stacks and rake cannot be negative")
+            if sum(final_stacks.values()) + rake != sum(start.values()):
+                raise StateError(
+                    f"R-POT-3: hand {hand_id} ends with {sum(final_stacks.values())} + rake {rake}"
+                    f" but started with {sum(start.values())}"
+                )
+            legs = [
+                (ledger.escrow(row.table_id, account), final_stacks[account] - start[account])
+                for account in sorted(start)
+            ]
+            if rake:
+                legs.append((ledger.RAKE_REF, rake))
+            posted = await ledger.post(
+                session,
+                kind="hand",
+                idempotency_key=key,
+                legs=legs,
+                now_ms=at,
+                memo=f"hand #{row.hand_number} at {row.table_id}",
+                hand_id=hand_id,
+            )
+            await session.execute(
+                update(Hand)
+                .where(Hand.id == hand_id)
+                .values(
+                    status=SETTLED,
+                    record=record,
+                    result=json.dumps({str(a): v for a, v in sorted(final_stacks.items())}),
+                    rake=rake,
+                    ended_ms=at,
+                )
+            )
+            for account, final in final_stacks.items():
+                await session.execute(
+                    update(HandPlayer)
+                    .where(HandPlayer.hand_id == hand_id, HandPlayer.account_id == account)
+                    .values(final_stack=final)
+                )
+            return posted
+
+        return await self.db.run_write(work)
+
+    async def void_hand(self, hand_id: int, reason: str, *, now_ms: int | None = None) -> list[int]:
+        """Void a hand in progress (no chip moves); returns the accounts told about it."""
+        at = _now() if now_ms is None else now_ms
+        async with self.db.write() as session:
+            row = await session.get(Hand, hand_id)
+            if row is None:
+                raise NotFoundError(f"no hand {hand_id}")
+            if row.status != IN_PROGRESS:
+                raise StateError(f"hand {hand_id} is {row.status}")
+            return await void_hand_in(session, row, reason, at)
+
+    async def get(self, hand_id: int) -> StoredHand:
+        async with self.db.read() as session:
+            row = await session.get(Hand, hand_id)
+            if row is None:
+                raise NotFoundError(f"no hand {hand_id}")
+            return _stored(row)
+
+    async def in_progress(self, table_id: str | None = None) -> list[StoredHand]:
+        query = select(Hand).where(Hand.status == IN_PROGRESS)
+        if table_id is not None:
+            query = query.where(Hand.table_id == table_id)
+        async with self.db.read() as session:
+            return [_stored(r) for r in (await session.execute(query.order_by(Hand.id))).scalars()]
+
+    async def last_hand_number(self, table_id: str) -> int:
+        """The highest hand number used at the table (0 if none): the next hand is this + 1."""
+        async with self.db.read() as session:
+            value = (
+                await session.execute(
+                    select(func.max(Hand.hand_number)).where(Hand.table_id == table_id)
+                )
+            ).scalar_one_or_none()
+            return int(value or 0)
+
+    async def history(
+        self, account_id: int, *, limit: int = 50, before_id: int | None = None
+    ) -> list[StoredHand]:
+        """The hands (settled or voided) an account took part in, newest first."""
+        query = (
+            select(Hand)
+            .join(HandPlayer, HandPlayer.hand_id == Hand.id)
+            .where(HandPlayer.account_id == account_id, Hand.status != IN_PROGRESS)
+        )
+        if before_id is not None:
+            query = query.where(Hand.id < before_id)
+        async with self.db.read() as session:
+            rows = (await session.execute(query.order_by(Hand.id.desc()).limit(limit))).scalars()
+            return [_stored(r) for r in rows]

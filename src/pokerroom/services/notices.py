@@ -1,0 +1,86 @@
+"""Notices kept for a player until delivered (e.g. "hand #12 was voided after a restart").
+
+notices = NoticeBox(db)
+for n in await notices.pending(account_id):   # on (re)connect: send n.body (JSON text)
+    ...
+await notices.mark_delivered([n.id for n in sent])
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select, update
+
+from pokerroom.storage.database import Database
+from pokerroom.storage.models import Notice
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoredNotice:
+    id: int
+    account_id: int
+    kind: str
+    body: str
+    created_ms: int
+
+    def data(self) -> dict[str, Any]:
+        loaded: dict[str, Any] = json.loads(self.body)
+        return loaded
+
+
+def _now() -> int:
+    return time.time_ns() // 1_000_000
+
+
+class NoticeBox:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def add(
+        self, account_id: int, kind: str, data: dict[str, Any], *, now_ms: int | None = None
+    ) -> int:
+        async with self.db.write() as session:
+            row = Notice(
+                account_id=account_id,
+                kind=kind,
+                body=json.dumps(data),
+                created_ms=_now() if now_ms is None else now_ms,
+            )
+            session.add(row)
+            await session.flush()
+            return row.id
+
+    async def pending(self, account_id: int) -> list[StoredNotice]:
+        async with self.db.read() as session:
+            rows = (
+                await session.execute(
+                    select(Notice)
+                    .where(Notice.account_id == account_id, Notice.delivered_ms.is_(None))
+                    .order_by(Notice.id)
+                )
+            ).scalars()
+            return [
+                StoredNotice(
+                    id=r.id,
+                    account_id=r.account_id,
+                    kind=r.kind,
+                    body=r.body,
+                    created_ms=r.created_ms,
+                )
+                for r in rows
+            ]
+
+    async def mark_delivered(self, notice_ids: Sequence[int], *, now_ms: int | None = None) -> None:
+        if not notice_ids:
+            return
+        async with self.db.write() as session:
+            await session.execute(
+                update(Notice)
+                .where(Notice.id.in_(list(notice_ids)), Notice.delivered_ms.is_(None))
+                .values(delivered_ms=_now() if now_ms is None else now_ms)
+            )

@@ -1,0 +1,172 @@
+"""Opening the database: one URL for every command, SQLite tuned for durability, PostgreSQL alike.
+
+`default_database_url()` is the URL every command uses when `--database` is not given
+(`sqlite+aiosqlite:///pokerroom.db` in the working directory, or `$POKERROOM_DATABASE`), so
+`pokerroom serve`, `pokerroom audit` and `pokerroom admin` run in one directory agree.
+
+    db = await open_database(url)          # applies the Alembic migrations (idempotent)
+    async with db.write() as session:      # one serialized write transaction, committed on exit
+        ...
+    async with db.read() as session:       # a read-only snapshot
+        ...
+    await db.close()
+
+SQLite: WAL journal, synchronous=FULL, foreign keys on, a 30 s busy timeout, and every write
+transaction starts with BEGIN IMMEDIATE (one writer at a time across processes; the balance
+check and the update can never interleave), plus an in-process asyncio lock so the writers of
+one process queue without spinning on the busy handler. PostgreSQL: READ COMMITTED and
+`SELECT ... FOR UPDATE` on the ledger rows a transaction touches (see storage.ledger).
+`schema=` (PostgreSQL only) puts every table in that schema via search_path (tests use a fresh
+schema per run).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+DEFAULT_DATABASE_FILE = "pokerroom.db"
+ENV_DATABASE = "POKERROOM_DATABASE"
+SQLITE_BUSY_TIMEOUT_S = 30
+WRITE_ATTEMPTS = 5
+T = TypeVar("T")
+
+
+def default_database_url() -> str:
+    """The database every command uses by default: $POKERROOM_DATABASE or ./pokerroom.db."""
+    return os.environ.get(ENV_DATABASE) or f"sqlite+aiosqlite:///{DEFAULT_DATABASE_FILE}"
+
+
+def normalize_url(url: str) -> str:
+    """Accept the short forms people type: a bare file path, sqlite://, postgresql://."""
+    if "://" not in url:
+        return f"sqlite+aiosqlite:///{url}"
+    parsed = make_url(url)
+    if parsed.drivername in ("sqlite", "sqlite+pysqlite"):
+        parsed = parsed.set(drivername="sqlite+aiosqlite")
+    elif parsed.drivername in ("postgresql", "postgres", "postgresql+psycopg2"):
+        parsed = parsed.set(drivername="postgresql+asyncpg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # Autocommit at the driver level, so SQLAlchemy's "begin" hook decides how BEGIN looks.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_S * 1000}")
+    cursor.close()
+
+
+def _make_engine(url: str, *, immediate: bool, schema: str | None) -> AsyncEngine:
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        engine = create_async_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        begin_sql = "BEGIN IMMEDIATE" if immediate else "BEGIN"
+
+        @event.listens_for(engine.sync_engine, "begin")
+        def _begin(conn: Any) -> None:
+            conn.exec_driver_sql(begin_sql)
+
+        return engine
+    connect_args: dict[str, Any] = {}
+    if schema:
+        connect_args["server_settings"] = {"search_path": schema}
+    return create_async_engine(url, connect_args=connect_args, pool_pre_ping=True)
+
+
+class Database:
+    """The engines and session factories for one database URL."""
+
+    def __init__(self, url: str | None = None, *, schema: str | None = None) -> None:
+        self.url = normalize_url(url or default_database_url())
+        self.schema = schema
+        self.backend = make_url(self.url).get_backend_name()
+        self.is_sqlite = self.backend == "sqlite"
+        self.engine = _make_engine(self.url, immediate=True, schema=schema)
+        self.read_engine = (
+            _make_engine(self.url, immediate=False, schema=schema)
+            if self.is_sqlite
+            else self.engine
+        )
+        self._write_sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._read_sessions = async_sessionmaker(self.read_engine, expire_on_commit=False)
+        self._write_lock: asyncio.Lock | None = None
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[AsyncSession]:
+        """A write transaction: committed when the block ends, rolled back on an exception."""
+        if self.is_sqlite:
+            if self._write_lock is None:
+                self._write_lock = asyncio.Lock()
+            async with self._write_lock:
+                async with self._write_sessions() as session, session.begin():
+                    yield session
+        else:
+            async with self._write_sessions() as session, session.begin():
+                yield session
+
+    async def run_write(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
+        """Run `work(session)` in a write transaction, retried on a lost race.
+
+        A race is a unique-key collision (two writers using the same idempotency key: the
+        retry then finds the first one's result) or a PostgreSQL deadlock/serialization
+        failure. Refusals such as InsufficientFundsError are not retried.
+        """
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                async with self.write() as session:
+                    return await work(session)
+            except IntegrityError:
+                if attempt == WRITE_ATTEMPTS - 1:
+                    raise
+            except DBAPIError as exc:
+                text = str(exc).lower()
+                if attempt == WRITE_ATTEMPTS - 1 or not (
+                    "deadlock" in text or "could not serialize" in text or "locked" in text
+                ):
+                    raise
+        raise AssertionError("unreachable")
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncSession]:
+        """A read transaction (a consistent snapshot on SQLite WAL and PostgreSQL)."""
+        async with self._read_sessions() as session, session.begin():
+            yield session
+
+    async def migrate(self) -> None:
+        """Apply every Alembic migration up to head (safe to call on every start)."""
+        from pokerroom.storage.migrate import upgrade_to_head
+
+        await upgrade_to_head(self)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+        if self.read_engine is not self.engine:
+            await self.read_engine.dispose()
+
+
+async def open_database(
+    url: str | None = None, *, schema: str | None = None, migrate: bool = True
+) -> Database:
+    """Open the database at `url` (default: default_database_url()) and migrate it to head."""
+    db = Database(url, schema=schema)
+    if migrate:
+        await db.migrate()
+    return db

@@ -1,0 +1,245 @@
+"""The double-entry ledger inside one database transaction: `post()` and the ledger accounts.
+
+Every movement of chips is one `ledger_transactions` row with entries summing to zero.
+Ledger accounts are named by key:
+
+    wallet:<account_id>              a player's money outside the tables
+    escrow:<table_id>:<account_id>   a player's chips at a table (= stack at the last hand end)
+    house                            the bank of UTH (may go negative: play-money bankroll)
+    uth-at-risk                      UTH bets placed and not yet settled
+    rake                             the house's take from poker pots
+    world                            outside money: deposits come from it, withdrawals go to it
+                                     (its balance is minus (deposits - withdrawals))
+
+Only `world` and `house` may be negative; for every other account `post()` locks the rows
+(`SELECT ... FOR UPDATE` in id order on PostgreSQL; SQLite writers are serialized by
+BEGIN IMMEDIATE) and refuses with InsufficientFundsError before writing anything, and a CHECK
+constraint backs it up. An idempotency key already used returns the first transaction with
+`replayed=True` and moves nothing; the same key for different legs is refused.
+These functions take an open AsyncSession; services wrap them in `Database.write()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from pokerroom.storage.errors import (
+    IdempotencyConflictError,
+    InsufficientFundsError,
+    InvalidAmountError,
+    LedgerError,
+    UnbalancedTransactionError,
+)
+from pokerroom.storage.models import LedgerAccount, LedgerEntry, LedgerTransaction
+
+WORLD = "world"
+HOUSE = "house"
+RAKE = "rake"
+UTH_AT_RISK = "uth-at-risk"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LedgerRef:
+    """Names a ledger account and how to create it the first time it is used."""
+
+    key: str
+    kind: str
+    account_id: int | None = None
+    table_id: str | None = None
+    allow_negative: bool = False
+
+
+def wallet(account_id: int) -> LedgerRef:
+    return LedgerRef(key=f"wallet:{account_id}", kind="wallet", account_id=account_id)
+
+
+def escrow(table_id: str, account_id: int) -> LedgerRef:
+    return LedgerRef(
+        key=f"escrow:{table_id}:{account_id}",
+        kind="escrow",
+        account_id=account_id,
+        table_id=table_id,
+    )
+
+
+WORLD_REF = LedgerRef(key=WORLD, kind="world", allow_negative=True)
+HOUSE_REF = LedgerRef(key=HOUSE, kind="house", allow_negative=True)
+RAKE_REF = LedgerRef(key=RAKE, kind="rake")
+UTH_AT_RISK_REF = LedgerRef(key=UTH_AT_RISK, kind="uth-at-risk")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Posted:
+    """A committed ledger transaction; `replayed` is True when its key had been used before."""
+
+    transaction_id: int
+    idempotency_key: str
+    kind: str
+    legs: tuple[tuple[str, int], ...]
+    replayed: bool = False
+
+
+def require_positive(amount: object, field: str = "amount") -> int:
+    """A movement amount: a positive int (no bool, no float)."""
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise InvalidAmountError(f"{field} must be an integer number of chips, got {amount!r}")
+    if amount <= 0:
+        raise InvalidAmountError(f"{field} must be positive, got {amount}")
+    return amount
+
+
+def _normalize(legs: Iterable[tuple[LedgerRef, int]]) -> dict[str, tuple[LedgerRef, int]]:
+    merged: dict[str, tuple[LedgerRef, int]] = {}
+    for ref, amount in legs:
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise InvalidAmountError(f"entry amount must be an int, got {amount!r}")
+        prior = merged.get(ref.key)
+        merged[ref.key] = (ref, amount + (prior[1] if prior else 0))
+    return {key: leg for key, leg in merged.items() if leg[1] != 0}
+
+
+def _insert_for(session: AsyncSession):  # type: ignore[no-untyped-def]
+    return pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
+
+
+async def ensure_accounts(session: AsyncSession, refs: Iterable[LedgerRef]) -> None:
+    """Create the ledger accounts that do not exist yet (concurrency-safe)."""
+    insert = _insert_for(session)
+    for ref in refs:
+        stmt = (
+            insert(LedgerAccount)
+            .values(
+                key=ref.key,
+                kind=ref.kind,
+                account_id=ref.account_id,
+                table_id=ref.table_id,
+                allow_negative=ref.allow_negative,
+                balance=0,
+            )
+            .on_conflict_do_nothing(index_elements=["key"])
+        )
+        await session.execute(stmt)
+
+
+async def find_posted(session: AsyncSession, idempotency_key: str) -> Posted | None:
+    """The transaction already committed under this key, if any."""
+    row = (
+        await session.execute(
+            select(LedgerTransaction.id, LedgerTransaction.kind).where(
+                LedgerTransaction.idempotency_key == idempotency_key
+            )
+        )
+    ).first()
+    if row is None:
+        return None
+    legs = (
+        await session.execute(
+            select(LedgerAccount.key, LedgerEntry.amount)
+            .join(LedgerAccount, LedgerAccount.id == LedgerEntry.ledger_account_id)
+            .where(LedgerEntry.transaction_id == row.id)
+            .order_by(LedgerAccount.key)
+        )
+    ).all()
+    return Posted(
+        transaction_id=row.id,
+        idempotency_key=idempotency_key,
+        kind=row.kind,
+        legs=tuple((key, amount) for key, amount in legs),
+        replayed=True,
+    )
+
+
+async def post(
+    session: AsyncSession,
+    *,
+    kind: str,
+    idempotency_key: str,
+    legs: Sequence[tuple[LedgerRef, int]],
+    now_ms: int,
+    memo: str = "",
+    hand_id: int | None = None,
+    uth_round_id: int | None = None,
+) -> Posted:
+    """Write one balanced transaction, or return the one already posted under the key."""
+    if not idempotency_key:
+        raise LedgerError("every ledger transaction needs an idempotency key")
+    merged = _normalize(legs)
+    if sum(amount for _, amount in merged.values()):
+        raise UnbalancedTransactionError(
+            f"{kind} {idempotency_key}: entries sum to {sum(a for _, a in merged.values())}"
+        )
+    wanted = tuple(sorted((key, amount) for key, (_, amount) in merged.items()))
+    prior = await find_posted(session, idempotency_key)
+    if prior is not None:
+        if prior.kind != kind or prior.legs != wanted:
+            raise IdempotencyConflictError(
+                f"key {idempotency_key!r} was used for {prior.kind} {prior.legs}, not {kind} {wanted}"
+            )
+        return prior
+    await ensure_accounts(session, (ref for ref, _ in merged.values()))
+    rows = (
+        await session.execute(
+            select(
+                LedgerAccount.id,
+                LedgerAccount.key,
+                LedgerAccount.balance,
+                LedgerAccount.allow_negative,
+            )
+            .where(LedgerAccount.key.in_(list(merged)))
+            .order_by(LedgerAccount.id)
+            .with_for_update()
+        )
+    ).all()
+    ids = {row.key: row.id for row in rows}
+    for row in rows:
+        change = merged[row.key][1]
+        if not row.allow_negative and row.balance + change < 0:
+            raise InsufficientFundsError(row.key, row.balance, change)
+    txn = LedgerTransaction(
+        idempotency_key=idempotency_key,
+        kind=kind,
+        created_ms=now_ms,
+        memo=memo,
+        hand_id=hand_id,
+        uth_round_id=uth_round_id,
+    )
+    session.add(txn)
+    await session.flush()
+    session.add_all(
+        LedgerEntry(transaction_id=txn.id, ledger_account_id=ids[key], amount=amount)
+        for key, amount in wanted
+    )
+    for key, amount in wanted:
+        await session.execute(
+            update(LedgerAccount)
+            .where(LedgerAccount.id == ids[key])
+            .values(balance=LedgerAccount.balance + amount)
+        )
+    await session.flush()
+    return Posted(transaction_id=txn.id, idempotency_key=idempotency_key, kind=kind, legs=wanted)
+
+
+async def balance_of(session: AsyncSession, key: str) -> int:
+    """The balance of a ledger account (0 when it was never used)."""
+    value = (
+        await session.execute(select(LedgerAccount.balance).where(LedgerAccount.key == key))
+    ).scalar_one_or_none()
+    return int(value or 0)
+
+
+async def balances_by_prefix(session: AsyncSession, prefix: str) -> dict[str, int]:
+    """Balances of every ledger account whose key starts with `prefix`."""
+    rows = (
+        await session.execute(
+            select(LedgerAccount.key, LedgerAccount.balance).where(
+                LedgerAccount.key.startswith(prefix, autoescape=True)
+            )
+        )
+    ).all()
+    return {key: int(balance) for key, balance in rows}

@@ -1,0 +1,187 @@
+"""The tables: accounts and sessions, the double-entry ledger, hands, UTH rounds, notices.
+
+Times are integer milliseconds since the epoch (`*_ms`), money is integer chip units.
+The ledger tables (`ledger_transactions`, `ledger_entries`) are append-only: the migration
+installs triggers refusing UPDATE and DELETE on them. `ledger_accounts.balance` is a cache of
+the sum of its entries, updated in the same transaction; `pokerroom audit` checks both agree.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Account(Base):
+    """A person who plays: unique name (case-insensitive via `name_key`), argon2id hash."""
+
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(32))
+    name_key: Mapped[str] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class Session(Base):
+    """A login session; only the SHA-256 of the opaque token is stored."""
+
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    expires_ms: Mapped[int] = mapped_column(BigInteger)
+    revoked_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class LoginFailure(Base):
+    """One failed login, kept for throttling (keys like 'name:alice' and 'ip:10.0.0.1')."""
+
+    __tablename__ = "login_failures"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(128))
+    at_ms: Mapped[int] = mapped_column(BigInteger)
+    __table_args__ = (Index("ix_login_failures_key_at", "key", "at_ms"),)
+
+
+class LedgerAccount(Base):
+    """A ledger account: 'wallet:7', 'escrow:<table>:7', 'house', 'rake', 'world', ..."""
+
+    __tablename__ = "ledger_accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(160), unique=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    table_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    allow_negative: Mapped[bool] = mapped_column(Boolean, default=False)
+    balance: Mapped[int] = mapped_column(BigInteger, default=0)
+    __table_args__ = (
+        CheckConstraint("allow_negative OR balance >= 0", name="balance_not_negative"),
+        Index("ix_ledger_accounts_owner", "account_id", "kind"),
+    )
+
+
+class LedgerTransaction(Base):
+    """One balanced movement of chips; `idempotency_key` makes a retry a no-op."""
+
+    __tablename__ = "ledger_transactions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    memo: Mapped[str] = mapped_column(Text, default="")
+    hand_id: Mapped[int | None] = mapped_column(ForeignKey("hands.id"), nullable=True)
+    uth_round_id: Mapped[int | None] = mapped_column(ForeignKey("uth_rounds.id"), nullable=True)
+
+
+class LedgerEntry(Base):
+    """One leg of a transaction: `amount` is added to the ledger account (negative = out)."""
+
+    __tablename__ = "ledger_entries"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    transaction_id: Mapped[int] = mapped_column(ForeignKey("ledger_transactions.id"), index=True)
+    ledger_account_id: Mapped[int] = mapped_column(ForeignKey("ledger_accounts.id"), index=True)
+    amount: Mapped[int] = mapped_column(BigInteger)
+
+
+class Hand(Base):
+    """A poker hand: 'in_progress' from its start, then 'settled' or 'voided'.
+
+    `seats` is JSON [{seat, account_id, stack}] with the stacks at the start of the hand;
+    `record` is the opaque hand record (JSON text from the engine); `result` is JSON
+    {account_id: net} and `rake` the house's take, filled at settlement.
+    """
+
+    __tablename__ = "hands"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(64))
+    hand_number: Mapped[int] = mapped_column(BigInteger)
+    kind: Mapped[str] = mapped_column(String(16), default="poker")
+    status: Mapped[str] = mapped_column(String(16))
+    seats: Mapped[str] = mapped_column(Text)
+    record: Mapped[str] = mapped_column(Text, default="")
+    result: Mapped[str] = mapped_column(Text, default="")
+    rake: Mapped[int] = mapped_column(BigInteger, default=0)
+    started_ms: Mapped[int] = mapped_column(BigInteger)
+    ended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    void_reason: Mapped[str] = mapped_column(Text, default="")
+    __table_args__ = (
+        UniqueConstraint("table_id", "hand_number", name="uq_hands_table_number"),
+        Index("ix_hands_status", "status"),
+    )
+
+
+class HandPlayer(Base):
+    """One player of one hand: seat, stack at the start, final stack once settled."""
+
+    __tablename__ = "hand_players"
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    start_stack: Mapped[int] = mapped_column(BigInteger)
+    final_stack: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    __table_args__ = (Index("ix_hand_players_account", "account_id", "hand_id"),)
+
+
+class UthRound(Base):
+    """One Ultimate Texas Hold'em round of one player: bets staked so far, state, settlement."""
+
+    __tablename__ = "uth_rounds"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    table_id: Mapped[str] = mapped_column(String(64), default="uth")
+    status: Mapped[str] = mapped_column(String(16))
+    staked: Mapped[int] = mapped_column(BigInteger, default=0)
+    state: Mapped[str] = mapped_column(Text, default="")
+    record: Mapped[str] = mapped_column(Text, default="")
+    payout: Mapped[int] = mapped_column(BigInteger, default=0)
+    started_ms: Mapped[int] = mapped_column(BigInteger)
+    ended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    void_reason: Mapped[str] = mapped_column(Text, default="")
+    __table_args__ = (Index("ix_uth_rounds_status", "status"),)
+
+
+class Notice(Base):
+    """A message kept for a player until delivered (e.g. 'your hand #12 was voided')."""
+
+    __tablename__ = "notices"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    body: Mapped[str] = mapped_column(Text)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    delivered_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class TableLease(Base):
+    """Which server node owns a table (DESIGN section 6); unused by a single node for now."""
+
+    __tablename__ = "table_leases"
+    table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    node: Mapped[str] = mapped_column(String(128))
+    expires_ms: Mapped[int] = mapped_column(BigInteger)
