@@ -76,6 +76,7 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         time_bank_seconds=0.0,
         between_hands_seconds=0.05,
         uth_betting_seconds=1.0,
+        fast_password_hash=True,
     )
     return replace(base, **overrides)
 

@@ -1,14 +1,157 @@
-"""The REST part: auth, lobby, wallet, hand histories."""
+"""The REST part: auth (register, login, logout, me), lobby, wallet and ledger entries."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from pydantic import BaseModel, Field
+from sqlalchemy import select
+
+from pokerroom.server.state import COOKIE_NAME, ServerState, session_token_from
+from pokerroom.services.accounts import (
+    InvalidCredentialsError,
+    InvalidNameError,
+    LoginThrottledError,
+    NameTakenError,
+    WeakPasswordError,
+)
+from pokerroom.storage import ledger
+from pokerroom.storage.models import LedgerAccount, LedgerEntry, LedgerTransaction
 
 router = APIRouter(prefix="/api")
 
 
+class Credentials(BaseModel):
+    username: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=256)
+
+
+class AccountOut(BaseModel):
+    id: int
+    username: str
+    balance: int
+
+
+class AuthOut(BaseModel):
+    account: AccountOut
+    token: str
+
+
+class MeOut(BaseModel):
+    account: AccountOut
+
+
+def refuse(status: int, code: str, reason: str, **extra: Any) -> HTTPException:
+    return HTTPException(status_code=status, detail={"code": code, "reason": reason, **extra})
+
+
+def room(request: Request) -> ServerState:
+    state: ServerState = request.app.state.room
+    return state
+
+
+Room = Annotated[ServerState, Depends(room)]
+
+
+async def current_account(request: Request, state: Room) -> tuple[int, str]:
+    identity = await state.authenticate(session_token_from(request.headers, request.cookies))
+    if identity is None:
+        raise refuse(401, "not_authenticated", "log in first")
+    return identity
+
+
+Me = Annotated[tuple[int, str], Depends(current_account)]
+
+
+def _set_cookie(response: Response, state: ServerState, token: str) -> None:
+    response.set_cookie(
+        COOKIE_NAME, token, httponly=True, samesite="lax", path="/",
+        secure=state.settings.cookie_secure, max_age=30 * 24 * 3600,
+    )
+
+
+async def _login(state: ServerState, body: Credentials, request: Request,
+                 response: Response) -> AuthOut:
+    ip = request.client.host if request.client else ""
+    try:
+        login = await state.accounts.login(body.username, body.password, ip=ip)
+    except LoginThrottledError as exc:
+        raise refuse(429, "throttled", str(exc),
+                     retry_after_s=max(1, exc.retry_after_ms // 1000)) from None
+    except InvalidCredentialsError as exc:
+        raise refuse(401, "bad_credentials", str(exc)) from None
+    _set_cookie(response, state, login.token)
+    balance = await state.balance_of(login.account.id)
+    return AuthOut(
+        account=AccountOut(id=login.account.id, username=login.account.name, balance=balance),
+        token=login.token,
+    )
+
+
+@router.post("/auth/register", status_code=201, response_model=AuthOut, tags=["auth"],
+             summary="Create an account (play money deposited) and log in")
+async def register(body: Credentials, request: Request, response: Response,
+                   state: Room) -> AuthOut:
+    try:
+        await state.accounts.register(body.username, body.password)
+    except NameTakenError as exc:
+        raise refuse(409, "name_taken", str(exc)) from None
+    except InvalidNameError as exc:
+        raise refuse(422, "bad_username", str(exc)) from None
+    except WeakPasswordError as exc:
+        raise refuse(422, "weak_password", str(exc)) from None
+    return await _login(state, body, request, response)
+
+
+@router.post("/auth/login", response_model=AuthOut, tags=["auth"],
+             summary="Log in: a new session token, also set as an HttpOnly cookie")
+async def login(body: Credentials, request: Request, response: Response,
+                state: Room) -> AuthOut:
+    return await _login(state, body, request, response)
+
+
+@router.post("/auth/logout", status_code=204, tags=["auth"], summary="End the session")
+async def logout(request: Request, state: Room) -> Response:
+    token = session_token_from(request.headers, request.cookies)
+    if token:
+        await state.accounts.logout(token)
+    response = Response(status_code=204)
+    response.delete_cookie(COOKIE_NAME, path="/")
+    return response
+
+
+@router.get("/auth/me", response_model=MeOut, tags=["auth"], summary="The logged-in account")
+async def me(who: Me, state: Room) -> MeOut:
+    balance = await state.balance_of(who[0])
+    return MeOut(account=AccountOut(id=who[0], username=who[1], balance=balance))
+
+
 @router.get("/lobby", tags=["lobby"], summary="Every table of the room with its live figures")
-async def lobby(request: Request) -> dict[str, Any]:
-    return {"tables": request.app.state.room.lobby.entries()}
+async def lobby(state: Room) -> dict[str, Any]:
+    return {"tables": state.lobby.entries()}
+
+
+@router.get("/wallet", tags=["wallet"], summary="Wallet balance and the latest ledger entries")
+async def wallet(who: Me, state: Room, limit: int = 100) -> dict[str, Any]:
+    limit = max(1, min(limit, 500))
+    key = ledger.wallet(who[0]).key
+    async with state.db.read() as session:
+        rows = (
+            await session.execute(
+                select(LedgerEntry.id, LedgerEntry.amount, LedgerTransaction.kind,
+                       LedgerTransaction.memo, LedgerTransaction.created_ms)
+                .join(LedgerTransaction, LedgerTransaction.id == LedgerEntry.transaction_id)
+                .join(LedgerAccount, LedgerAccount.id == LedgerEntry.ledger_account_id)
+                .where(LedgerAccount.key == key)
+                .order_by(LedgerEntry.id)
+            )
+        ).all()
+    running = 0
+    entries = []
+    for entry_id, amount, kind, memo, created in rows:
+        running += int(amount)
+        entries.append({"id": entry_id, "amount": int(amount), "balance_after": running,
+                        "kind": kind, "memo": memo, "created_ms": int(created)})
+    balance = await state.balance_of(who[0])
+    return {"balance": balance, "entries": entries[::-1][:limit]}

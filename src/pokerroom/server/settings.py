@@ -32,6 +32,8 @@ class Settings:
     cookie_secure: bool = False
     static_dir: Path | None = None  # None = the packaged web client
     seed: int | None = None  # a seeded deck source, for tests only
+    starting_balance: int = 100_000  # play money for a new account, in chip units
+    fast_password_hash: bool = False  # cheaper argon2id parameters, for tests and bots only
     events_kept_per_table: int = 2000
 
     def origins(self) -> frozenset[str]:
