@@ -1,0 +1,64 @@
+"""Player intents for one hand. Bet and RaiseTo amounts are street totals ("to N")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fold:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Check:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Call:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bet:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RaiseTo:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BringIn:
+    """Stud: the player with the bring-in card posts the bring-in."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Complete:
+    """Stud third street: bet the full amount over a bring-in (total for the street)."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShowCards:
+    """Show a hand the rules let the player muck, or a hand won without showdown (R-SD-5)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MuckCards:
+    """Keep a hand face down where the rules allow it (R-SD-2); a winning hand cannot (R-SD-4)."""
+
+    seat: int
+
+
+Action = Fold | Check | Call | Bet | RaiseTo | BringIn | Complete | ShowCards | MuckCards

@@ -1,0 +1,58 @@
+"""Where each card comes from in the deck: a fixed layout, so scripted deals are easy.
+
+Players are taken in dealing order: clockwise from the first seat left of the button (the
+button, if dealt in, is last). With `n` players, card `k` of the player at position `p` is
+`deck[k * n + p]`: hole cards round by round, as a dealer deals them (no burn cards). Flop
+games: the board follows, `deck[n * hole + j]` for the flop, turn and river. Stud: the same
+layout holds for all seven cards while `7 * n <= 52`; a folded player's later cards stay
+unused. With eight players the seventh-street cards come from `deck[48:]` in order to the
+players still in, and when fewer cards remain than players, one community card `deck[48]` is
+dealt face up for everyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pokerroom.core.errors import InvalidConfigError
+from pokerroom.core.rules.config import Game
+
+
+def dealing_order(seats: Sequence[int], button: int) -> tuple[int, ...]:
+    """Seats clockwise from the first seat after `button`; the button itself (if present) last."""
+    ordered = sorted(seats)
+    after = [s for s in ordered if s > button]
+    return tuple(after + [s for s in ordered if s <= button])
+
+
+def arrange_deck(
+    game: Game,
+    seats: Sequence[int],
+    button: int,
+    cards: Mapping[int, Sequence[int]],
+    board: Sequence[int] = (),
+) -> tuple[int, ...]:
+    """A 52-card deck that deals `cards[seat]` (in deal order) and `board`; the rest in code order.
+
+    Stud: up to seven cards per seat in deal order (1st, 2nd, 7th down; 3rd-6th up).
+    """
+    order = dealing_order(seats, button)
+    n = len(order)
+    slots: dict[int, int] = {}
+    for seat, hand_cards in cards.items():
+        if seat not in order:
+            raise InvalidConfigError(f"cards: seat {seat} is not dealt in")
+        p = order.index(seat)
+        for k, code in enumerate(hand_cards):
+            slots[k * n + p] = code
+    if board:
+        start = n * game.hole_cards if not game.is_stud else 48
+        for j, code in enumerate(board):
+            slots[start + j] = code
+    used = list(slots.values())
+    if len(set(used)) != len(used):
+        raise InvalidConfigError("cards: a card appears twice")
+    if any(not 0 <= i < 52 for i in slots):
+        raise InvalidConfigError("cards: more cards than the deck holds")
+    rest = iter(c for c in range(52) if c not in set(used))
+    return tuple(slots[i] if i in slots else next(rest) for i in range(52))
