@@ -14,7 +14,7 @@ from itertools import combinations
 
 from pokerroom.core.cards import Card
 from pokerroom.core.errors import InvalidNotationError
-from pokerroom.core.evaluation.tables import FLUSH_VALUES, best_from_counts, rank_multisets
+from pokerroom.core.evaluation.tables import FLUSH_VALUES, best_from_counts
 from pokerroom.core.evaluation.value import HandValue
 
 _SUIT_SHIFT = 40
@@ -27,15 +27,19 @@ _CARD_KEYS: tuple[int, ...] = tuple(
 _key_of = _CARD_KEYS.__getitem__
 
 
-def _rank_key(counts: list[int]) -> int:
-    return sum(c << 3 * r for r, c in enumerate(counts))
+class _NoFlushValues(dict[int, int]):
+    """Rank-part key -> value, filled on first sight of each rank multiset (at most 73,775).
+
+    Lazy so importing the evaluator stays cheap; a plain dict lookup once warm.
+    """
+
+    def __missing__(self, key: int) -> int:
+        value = best_from_counts([key >> 3 * r & 7 for r in range(13)])
+        self[key] = value
+        return value
 
 
-_NO_FLUSH: dict[int, int] = {
-    _rank_key(counts): best_from_counts(counts)
-    for size in (5, 6, 7)
-    for counts in rank_multisets(size)
-}
+_NO_FLUSH = _NoFlushValues()
 
 
 def high_rank(codes: Sequence[int]) -> int:
