@@ -1,0 +1,66 @@
+// REST calls of docs/PROTOCOL.md section 1. Errors become ApiError with the server's code.
+
+export class ApiError extends Error {
+  constructor(status, code, reason, detail) {
+    super(reason || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+async function call(method, path, body) {
+  const init = { method, credentials: "same-origin", headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let resp;
+  try {
+    resp = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, "network", "The server cannot be reached. Check your connection.");
+  }
+  if (resp.status === 204) return null;
+  const type = resp.headers.get("content-type") || "";
+  const data = type.includes("json") ? await resp.json().catch(() => null) : await resp.text();
+  if (!resp.ok) {
+    const detail = data && typeof data === "object" ? data.detail : null;
+    if (detail && typeof detail === "object" && !Array.isArray(detail)) {
+      throw new ApiError(resp.status, detail.code, detail.reason, detail);
+    }
+    const reason = Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : detail;
+    throw new ApiError(resp.status, null, reason || `HTTP ${resp.status}`, detail);
+  }
+  return data;
+}
+
+export const api = {
+  register: (username, password) => call("POST", "/api/auth/register", { username, password }),
+  login: (username, password) => call("POST", "/api/auth/login", { username, password }),
+  logout: () => call("POST", "/api/auth/logout"),
+  me: () => call("GET", "/api/auth/me"),
+  lobby: () => call("GET", "/api/lobby"),
+  wallet: () => call("GET", "/api/wallet"),
+  hands: (limit = 50, before = null) =>
+    call("GET", `/api/hands?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`),
+  hand: (id) => call("GET", `/api/hands/${encodeURIComponent(id)}`),
+  handPokerStarsUrl: (id) => `/api/hands/${encodeURIComponent(id)}/pokerstars`,
+  allPokerStarsUrl: () => "/api/hands/pokerstars",
+};
+
+/** Plain-English text for a REST refusal. */
+export function explain(err) {
+  const messages = {
+    name_taken: "That username is already taken. Choose another one or log in.",
+    weak_password: "That password is too weak: use at least 8 characters, not your username.",
+    bad_username: "Usernames have 3 to 20 characters: letters, digits, _ and -.",
+    bad_credentials: "Wrong username or password.",
+    not_authenticated: "Please log in first.",
+  };
+  if (err.code === "throttled") {
+    const wait = err.detail && err.detail.retry_after_s;
+    return `Too many failed attempts. Try again${wait ? ` in ${wait} s` : " later"}.`;
+  }
+  return messages[err.code] || err.message;
+}

@@ -1,0 +1,169 @@
+// Draws a poker table view (docs/PROTOCOL.md 2.3) on an oval felt: seats, cards, bets,
+// button, board, pots, winners. Used live (table page) and in hand replays.
+import { h } from "./dom.js";
+import { cardEl, cardSlot, cardText } from "./cards.js";
+import { chipStack } from "./chips.js";
+import { money, postWords } from "./fmt.js";
+
+/** Position (percent of the felt box) of seat i when `bottom` is drawn at the bottom. */
+function place(i, total, bottom, rx, ry) {
+  const angle = Math.PI / 2 + ((i - bottom) * 2 * Math.PI) / total;
+  return { left: 50 + rx * Math.cos(angle), top: 50 + ry * Math.sin(angle) };
+}
+
+const STATUS_WORDS = {
+  folded: "Folded", all_in: "All-in", sitting_out: "Sitting out", waiting: "Waiting for big blind",
+};
+
+/**
+ * @param view       the table view
+ * @param opts.result a hand_result message to show (winners, shown cards)
+ * @param opts.now    server time (ms) for the clock
+ * @param opts.onEmptySeat function(seat) when a viewer clicks "Sit here"
+ */
+export function renderFelt(view, opts = {}) {
+  const seats = view.seats || [];
+  const total = view.seats_total || seats.length || 6;
+  const you = seats.find((s) => s.is_you);
+  const bottom = you ? you.seat : 0;
+  const result = opts.result;
+  const winners = new Map();
+  if (result) for (const w of result.winners || []) winners.set(w.seat, (winners.get(w.seat) || 0) + w.amount);
+  const shown = (result && result.shown) || {};
+  const descriptions = new Map();
+  if (result) for (const w of result.winners || []) if (w.description) descriptions.set(w.seat, w.description);
+
+  const wrap = h("div.felt-wrap", { "data-testid": "felt" },
+    h("div.felt", {}, h("div.felt-logo", {}, "POKERROOM")));
+
+  for (const s of seats) {
+    const pos = place(s.seat, total, bottom, 46, 44);
+    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit }));
+    if (s.bet) {
+      const bp = place(s.seat, total, bottom, 29, 24);
+      wrap.appendChild(h("div.bet", { style: { left: `${bp.left}%`, top: `${bp.top}%` }, dataset: { betSeat: s.seat } }, chipStack(s.bet)));
+    }
+    if (view.button === s.seat) {
+      const dp = place(s.seat + 0.38, total, bottom, 34, 30);
+      wrap.appendChild(h("div.dealer-button", { style: { left: `${dp.left}%`, top: `${dp.top}%` }, title: "Dealer button", "aria-label": "Dealer button" }, "D"));
+    }
+  }
+
+  const board = h("div.board", { "data-testid": "board", "aria-label": "Board" });
+  const boardCards = view.board || [];
+  const isStud = ["stud", "stud-hilo", "razz"].includes(view.game);
+  if (!isStud) {
+    for (let i = 0; i < 5; i++) board.appendChild(i < boardCards.length ? cardEl(boardCards[i]) : cardSlot());
+  }
+  const pots = h("div.pots", { "data-testid": "pots" });
+  const potList = view.pots || [];
+  potList.forEach((p, i) => {
+    pots.appendChild(h("div.pot", { dataset: { pot: i } },
+      h("span.pot-label", {}, potList.length > 1 ? (i === 0 ? "Main pot" : `Side pot ${i}`) : "Pot"),
+      chipStack(p.amount)));
+  });
+  const info = view.hand ? `Hand #${view.hand}${view.street ? ` · ${streetWord(view.street)}` : ""}` : "Waiting for the next hand";
+  wrap.appendChild(h("div.center", {}, board, pots, h("div.hand-info", {}, info)));
+
+  if (result && result.winners && result.winners.length) {
+    const text = result.winners.map((w) => `${w.name || `Seat ${w.seat + 1}`} wins ${money(w.amount)}${w.description ? ` with ${w.description}` : ""}`).join(" · ");
+    wrap.appendChild(h("div.result-banner", { role: "status", "data-testid": "result" }, text));
+  }
+  return wrap;
+}
+
+function seatEl(s, view, pos, ctx) {
+  const style = { left: `${pos.left}%`, top: `${pos.top}%` };
+  if (s.status === "empty") {
+    return h("div.seat.seat-empty", { style, dataset: { seat: s.seat } },
+      h("div.seat-box", {},
+        ctx.canSit && ctx.onEmptySeat
+          ? h("button.btn.btn-ghost.btn-small", { type: "button", onclick: () => ctx.onEmptySeat(s.seat) }, "Sit here")
+          : h("span.seat-status", {}, "Empty seat")));
+  }
+  const won = ctx.winners.get(s.seat);
+  let cards = s.cards || [];
+  const shownCards = ctx.shown[s.seat] || ctx.shown[String(s.seat)];
+  if (shownCards && shownCards.length) cards = shownCards;
+  const classes = [
+    view.to_act === s.seat ? "to-act" : "", s.status === "folded" ? "folded" : "",
+    s.status === "sitting_out" ? "sitting-out" : "", s.is_you ? "is-you" : "", won ? "winner" : "",
+  ].filter(Boolean).join(" ");
+  const cardsEl = h("div.seat-cards", { dataset: { testid: s.is_you ? "my-cards" : "seat-cards" } },
+    (s.status === "folded" && !shownCards) ? [] : cards.map((c) => cardEl(c, { size: "sm" })));
+  let status = STATUS_WORDS[s.status] || "";
+  if (ctx.descriptions.get(s.seat)) status = ctx.descriptions.get(s.seat);
+  if (s.posts_due && s.posts_due !== "none" && !status) status = "Owes blinds";
+  return h("div.seat", { style, class: classes, dataset: { seat: s.seat, name: s.name || "" } },
+    won ? h("div.seat-win", { "data-testid": "winner" }, `+${money(won)}`) : null,
+    cardsEl,
+    h("div.seat-box", {},
+      h("div.seat-name", { title: s.name }, s.name || `Seat ${s.seat + 1}`),
+      h("div.seat-stack", { "data-testid": s.is_you ? "my-stack" : "stack" }, money(s.stack)),
+      h("div.seat-status", {}, status),
+      clockBar(view, s.seat, ctx.now)));
+}
+
+function clockBar(view, seat, now) {
+  const c = view.clock;
+  if (!c || c.seat !== seat || !now || !c.deadline_ms) return null;
+  const left = c.deadline_ms - now;
+  const bank = left <= 0;
+  const span = bank ? Math.max(c.time_bank_ms || 1, 1) : Math.max(c.duration_ms || 20000, left);
+  const remaining = bank ? Math.max(0, (c.time_bank_ms || 0) + left) : left;
+  const pct = Math.max(0, Math.min(100, (100 * remaining) / span));
+  return h("div.clock", { class: bank ? "bank" : "" }, h("div", { style: { width: `${pct}%` } }));
+}
+
+export function streetWord(street) {
+  const s = String(street || "").toUpperCase();
+  return {
+    PREFLOP: "Pre-flop", FLOP: "Flop", TURN: "Turn", RIVER: "River", SHOWDOWN: "Showdown",
+    THIRD: "Third street", FOURTH: "Fourth street", FIFTH: "Fifth street", SIXTH: "Sixth street", SEVENTH: "Seventh street",
+  }[s] || street;
+}
+
+/** One line of the hand log for a (filtered) event. */
+export function eventText(ev, names) {
+  const who = (seat) => (seat === undefined || seat === null ? "" : names.get(seat) || `Seat ${seat + 1}`);
+  const cards = (cs) => (cs || []).map(cardText).join(" ");
+  switch (ev.type) {
+    case "HandStarted": return { text: `Hand #${ev.hand ?? ev.hand_id ?? ""} starts`, cls: "log-street" };
+    case "BlindPosted": return { text: `${who(ev.seat)} posts ${postWords(ev.kind)} ${money(ev.amount)}` };
+    case "AntePosted": return { text: `${who(ev.seat)} posts the ante ${money(ev.amount)}` };
+    case "HoleCardsDealt": return { text: ev.cards && ev.cards.some(Boolean) ? `Dealt to ${who(ev.seat)}: ${cards(ev.cards)}` : `Cards dealt to ${who(ev.seat)}` };
+    case "Folded": return { text: `${who(ev.seat)} folds` };
+    case "Checked": return { text: `${who(ev.seat)} checks` };
+    case "Called": return { text: `${who(ev.seat)} calls ${money(ev.amount)}` };
+    case "BetPlaced": return { text: `${who(ev.seat)} bets ${money(ev.amount)}` };
+    case "RaisedTo": return { text: `${who(ev.seat)} raises to ${money(ev.amount ?? ev.to)}` };
+    case "BroughtIn": return { text: `${who(ev.seat)} brings in for ${money(ev.amount)}` };
+    case "Completed": return { text: `${who(ev.seat)} completes to ${money(ev.amount)}` };
+    case "BoardDealt": return { text: `${streetWord(ev.street)}: ${cards(ev.cards)}`, cls: "log-street" };
+    case "StreetStarted": return { text: `${streetWord(ev.street)}`, cls: "log-street" };
+    case "BetReturned": return { text: `${money(ev.amount)} returned to ${who(ev.seat)}` };
+    case "CardsShown": return { text: `${who(ev.seat)} shows ${cards(ev.cards)}${ev.description ? ` (${ev.description})` : ""}` };
+    case "CardsMucked": return { text: `${who(ev.seat)} mucks` };
+    case "PotAwarded": {
+      const ws = ev.winners || (ev.seat !== undefined ? [{ seat: ev.seat, amount: ev.amount }] : []);
+      return { text: ws.map((w) => `${who(w.seat)} wins ${money(w.amount)}`).join(", ") + (ev.description ? ` (${ev.description})` : ""), cls: "log-win" };
+    }
+    case "HandEnded": return { text: "Hand over", cls: "log-street" };
+    case "PlayerSat": return { text: `${ev.name || who(ev.seat)} sits down${ev.stack ? ` with ${money(ev.stack)}` : ""}` };
+    case "PlayerLeft": return { text: `${ev.name || who(ev.seat)} leaves the table` };
+    case "PlayerSatOut": return { text: `${who(ev.seat)} sits out` };
+    case "PlayerSatIn": return { text: `${who(ev.seat)} is back` };
+    case "ToppedUp": return { text: `${who(ev.seat)} adds ${money(ev.amount)}` };
+    case "HandVoided": return { text: "The hand was voided after a server restart; stacks were restored.", cls: "log-win" };
+    case "TimedOut": return { text: `${who(ev.seat)} ran out of time` };
+    default: {
+      const fields = Object.entries(ev).filter(([k]) => !["type", "version"].includes(k))
+        .map(([k, v]) => `${k}=${Array.isArray(v) ? v.map((x) => x ?? "??").join(" ") : typeof v === "object" && v ? JSON.stringify(v) : v}`);
+      return { text: `${ev.type}${fields.length ? ` (${fields.join(", ")})` : ""}` };
+    }
+  }
+}
+
+export function seatNames(view) {
+  return new Map((view.seats || []).filter((s) => s.name).map((s) => [s.seat, s.name]));
+}

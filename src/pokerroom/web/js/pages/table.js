@@ -1,0 +1,327 @@
+// The live poker table: renders the server's view, offers only the actions in `legal`.
+import { h, replace } from "../dom.js";
+import { conn } from "../socket.js";
+import { session } from "../session.js";
+import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, seconds } from "../fmt.js";
+import { renderFelt, eventText, seatNames } from "../felt.js";
+import { openBuyIn } from "./lobby.js";
+import { showBanner } from "../ui.js";
+
+export function mountTable(main, tableId) {
+  let view = null;
+  let lastHandView = null;     // the last view that had a hand in play (kept for showdown)
+  let result = null;           // the latest hand_result
+  let chat = [];
+  let amount = null;           // the chosen bet/raise total (chip unit)
+  let amountKey = null;        // which decision `amount` belongs to
+  let errorText = "";
+  const notices = [];
+  const timeHolder = h("div", { "data-testid": "clock-holder" });
+
+  const title = h("h1", {}, "Table");
+  const subtitle = h("span.muted");
+  const feltHolder = h("div", { "data-testid": "table" });
+  const actionBar = h("div.action-bar", { "data-testid": "action-bar", "aria-label": "Your actions" });
+  const controls = h("div.panel.controls", { "aria-label": "Seat controls" });
+  const logList = h("ol.log", { "data-testid": "log", "aria-label": "Hand log" });
+  const chatList = h("ol.log", { style: { maxHeight: "120px" } });
+  const chatInput = h("input", { type: "text", maxlength: 200, placeholder: "Say something", "aria-label": "Chat message" });
+  const chatForm = h("form.row", {
+    onsubmit: (ev) => {
+      ev.preventDefault();
+      const text = chatInput.value.trim();
+      if (text) conn.send({ type: "chat", table: tableId, text });
+      chatInput.value = "";
+    },
+  }, chatInput, h("button.btn.btn-small", { type: "submit" }, "Send"));
+
+  main.appendChild(h("section.table-page", {},
+    h("div.table-head", {}, title, subtitle, h("a.btn.btn-ghost.btn-small", { href: "#/lobby", style: { marginLeft: "auto" } }, "Back to lobby")),
+    h("div", {}, feltHolder),
+    h("aside.side", {},
+      controls,
+      h("div.panel", {}, h("h2", {}, "This hand"), logList),
+      h("div.panel", {}, h("h2", {}, "Chat"), chatList, chatForm)),
+    actionBar));
+
+  const me = () => (view && view.seats ? view.seats.find((s) => s.is_you) : null);
+
+  function render() {
+    if (!view) {
+      replace(feltHolder, h("p.muted", {}, "Connecting to the table..."));
+      return;
+    }
+    setDecimals(view.decimals);
+    title.textContent = view.name || tableId;
+    subtitle.textContent = `${gameText(view.game, view.betting)} · ${stakesText(view.stakes)}`;
+    const showResult = result && (!view.hand || view.hand === result.hand);
+    let shownView = view;
+    if (showResult && !view.hand && lastHandView && lastHandView.hand === result.hand) {
+      // Between hands: keep the finished hand's board and cards on the felt, today's stacks.
+      shownView = { ...lastHandView, seats: mergeSeats(lastHandView.seats, view.seats), pots: [], to_act: null, clock: null, legal: null, hand: lastHandView.hand };
+    }
+    drawFelt(shownView, showResult);
+    renderActions();
+    renderControls();
+    renderLog();
+  }
+
+  let feltArgs = null;
+  function drawFelt(shownView, showResult) {
+    feltArgs = [shownView, showResult];
+    replace(feltHolder, renderFelt(shownView, {
+      result: showResult ? result : null,
+      now: conn.serverNow(),
+      canSit: !me() && Boolean(session.account),
+      onEmptySeat: (seat) => sitAt(seat),
+    }));
+  }
+
+  function mergeSeats(old, now) {
+    const byId = new Map((now || []).map((s) => [s.seat, s]));
+    return (old || []).map((s) => {
+      const cur = byId.get(s.seat);
+      return cur && cur.status !== "empty" ? { ...s, stack: cur.stack, bet: 0 } : { ...s, bet: 0 };
+    });
+  }
+
+  function sitAt(seat) {
+    openBuyIn({ ...view, id: tableId, decimals: view.decimals, stakes: view.stakes }, (buyIn, blind) => {
+      conn.send({ type: "sit", table: tableId, seat, buy_in: buyIn, blind });
+    });
+  }
+
+  // ---- actions ----
+  function send(action, amt) {
+    const legal = view.legal;
+    errorText = "";
+    const msg = { type: "act", table: tableId, hand: legal.hand, action_no: legal.action_no, action };
+    if (amt !== undefined) msg.amount = amt;
+    conn.send(msg);
+  }
+
+  function renderActions() {
+    const legal = view.legal;
+    const mine = me();
+    const parts = [];
+    if (errorText) parts.push(h("div.error", { role: "alert", "data-testid": "action-error" }, errorText));
+    if (mine && mine.posts_due && mine.posts_due !== "none") parts.push(postsDue(mine.posts_due));
+    if (!legal) {
+      let text = "";
+      if (!mine) text = session.account ? "You are watching. Click \"Sit here\" on an empty seat to play." : "You are watching.";
+      else if (view.to_act !== null && view.to_act !== undefined) {
+        const s = view.seats.find((x) => x.seat === view.to_act);
+        text = `Waiting for ${s ? s.name : "a player"} to act.`;
+      } else if (!view.hand) text = "Waiting for the next hand.";
+      parts.push(h("div.waiting-msg", {}, text));
+      parts.push(timeHolder);
+      replace(actionBar, parts);
+      replace(timeHolder, timeBar());
+      return;
+    }
+    const key = `${legal.hand}:${legal.action_no}`;
+    const sizing = legal.raise || legal.bet || legal.complete || null;
+    if (amountKey !== key) {
+      amountKey = key;
+      amount = sizing ? sizing.min : null;
+    }
+    const buttons = [];
+    if (legal.fold) buttons.push(h("button.btn.btn-fold", { type: "button", onclick: () => send("fold"), dataset: { key: "f" } }, "Fold", h("span.kbd", {}, "F")));
+    if (legal.check) buttons.push(h("button.btn.btn-check", { type: "button", onclick: () => send("check"), dataset: { key: "c" } }, "Check", h("span.kbd", {}, "C")));
+    if (legal.call) buttons.push(h("button.btn.btn-call", { type: "button", onclick: () => send("call"), dataset: { key: "c" } }, `Call ${money(legal.call)}`, h("span.kbd", {}, "C")));
+    if (legal.bring_in) buttons.push(h("button.btn.btn-call", { type: "button", onclick: () => send("bring_in") }, `Bring in ${money(legal.bring_in.amount ?? legal.bring_in)}`));
+    let amountBox = null;
+    if (sizing) {
+      const verb = legal.raise ? "raise" : legal.bet ? "bet" : "complete";
+      const label = { raise: "Raise", bet: "Bet", complete: "Complete" }[verb];
+      const fixed = sizing.min === sizing.max;
+      const go = () => {
+        const typed = parseMoney(amountBox ? amountBox.value : moneyInput(amount));
+        if (typed === null) { errorText = "Type an amount like 10 or 10.50."; renderActions(); return; }
+        send(verb, typed);
+      };
+      const btn = h(`button.btn.btn-${verb === "complete" ? "raise" : verb}`, { type: "button", onclick: go, "aria-label": label, dataset: { key: "r" } },
+        label, h("span.muted-inline", { style: { fontWeight: 500, opacity: 0.85 } }, ` ${verb === "raise" ? "to " : ""}${money(amount)}`), h("span.kbd", {}, "R"));
+      buttons.push(btn);
+      if (!fixed) {
+        const slider = h("input", { type: "range", min: sizing.min, max: sizing.max, step: 1, value: amount, "aria-label": `${label} amount slider`, "data-testid": "amount-slider" });
+        amountBox = h("input", { type: "text", inputmode: "decimal", value: moneyInput(amount), "aria-label": `${label} amount`, "data-testid": "amount-box" });
+        const syncLabel = () => { btn.querySelector(".muted-inline").textContent = ` ${verb === "raise" ? "to " : ""}${amountBox.value}`; };
+        slider.addEventListener("input", () => { amount = Number(slider.value); amountBox.value = moneyInput(amount); syncLabel(); });
+        amountBox.addEventListener("input", () => {
+          const v = parseMoney(amountBox.value);
+          if (v !== null) { amount = v; slider.value = v; }
+          amountBox.classList.toggle("invalid", v === null || v < sizing.min || v > sizing.max);
+          syncLabel();
+        });
+        amountBox.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); go(); } });
+        const shortcuts = h("div.shortcuts", {}, potShortcuts(sizing, legal).map(([text, value]) =>
+          h("button.btn.btn-ghost.btn-small", { type: "button", onclick: () => { amount = value; renderActions(); } }, text)));
+        parts.push(h("div.action-buttons", {}, buttons));
+        parts.push(h("div.sizing", {}, shortcuts, slider, amountBox));
+        parts.push(timeHolder);
+        replace(actionBar, parts);
+        replace(timeHolder, timeBar());
+        return;
+      }
+    }
+    if (legal.show) buttons.push(h("button.btn", { type: "button", onclick: () => send("show") }, "Show"));
+    if (legal.muck) buttons.push(h("button.btn.btn-ghost", { type: "button", onclick: () => send("muck") }, "Muck"));
+    parts.push(h("div.action-buttons", {}, buttons));
+    parts.push(timeHolder);
+    replace(actionBar, parts);
+    replace(timeHolder, timeBar());
+  }
+
+  /** Pot-fraction amounts: the server's when it sends them; else fractions of the pot on the
+   * table as displayed, kept inside the legal [min, max] (the server checks every amount). */
+  function potShortcuts(sizing, legal) {
+    if (Array.isArray(sizing.shortcuts)) return sizing.shortcuts.map((s) => [s.label, s.amount]);
+    if (Array.isArray(legal.shortcuts)) return legal.shortcuts.map((s) => [s.label, s.amount]);
+    const list = [["Min", sizing.min]];
+    if (view.betting !== "limit") {
+      const inPots = (view.pots || []).reduce((a, p) => a + p.amount, 0);
+      const bets = (view.seats || []).reduce((a, s) => a + (s.bet || 0), 0);
+      const mine = me();
+      const myBet = mine ? mine.bet || 0 : 0;
+      const call = legal.call || 0;
+      const potAfterCall = inPots + bets + call;
+      for (const [label, num, den] of [["½ pot", 1, 2], ["¾ pot", 3, 4], ["Pot", 1, 1]]) {
+        const to = myBet + call + Math.floor((potAfterCall * num) / den);
+        if (to > sizing.min && to < sizing.max) list.push([label, to]);
+      }
+    }
+    list.push([sizing.max >= (me() ? me().stack + (me().bet || 0) : Infinity) ? "All-in" : "Max", sizing.max]);
+    return list;
+  }
+
+  function postsDue(kind) {
+    const st = view.stakes || {};
+    const text = kind === "small_and_big"
+      ? `You missed both blinds while away. To play the next hand you post the big blind (${money(st.big_blind)}, it counts as your bet) and the small blind (${money(st.small_blind)}, dead: it goes into the pot and does not count as your bet). Or wait until the big blind reaches you and post nothing extra.`
+      : kind === "big_blind"
+        ? `You missed the big blind while away. To play the next hand you post one big blind (${money(st.big_blind)}), or wait until the big blind reaches you.`
+        : `Before you play again you owe: ${kind}.`;
+    return h("div.notice.posts-due", { "data-testid": "posts-due" }, text);
+  }
+
+  function timeBar() {
+    const c = view.clock;
+    if (!c || !c.deadline_ms) return null;
+    const now = conn.serverNow();
+    const left = c.deadline_ms - now;
+    const bank = c.time_bank_ms || 0;
+    const seat = view.seats.find((s) => s.seat === c.seat);
+    const who = seat && seat.is_you ? "Your time" : `${seat ? seat.name : "Player"}'s time`;
+    return h("div.timebar", { "data-testid": "clock" },
+      h("span", {}, `${who}: `, h("strong", { class: left < 5000 ? "low" : "" }, `${seconds(Math.max(0, left))} s`)),
+      h("span", {}, "Time bank: ", h("strong", { class: left <= 0 ? "low" : "" }, `${seconds(left <= 0 ? bank + left : bank)} s`)));
+  }
+
+  // ---- seat controls ----
+  function renderControls() {
+    const mine = me();
+    if (!mine) {
+      replace(controls, h("h2", {}, "Seat"),
+        h("p.muted", {}, session.account ? "Pick an empty seat on the table to sit down." : "Log in to play."));
+      return;
+    }
+    const you = view.you || {};
+    const sitOut = h("input", { type: "checkbox", checked: Boolean(you.sitting_out || mine.status === "sitting_out"),
+      onchange: (e) => conn.send({ type: e.target.checked ? "sit_out" : "sit_in", table: tableId }) });
+    const autoPost = h("input", { type: "checkbox", checked: you.auto_post !== false,
+      onchange: (e) => conn.send({ type: "auto_post", table: tableId, on: e.target.checked }) });
+    replace(controls,
+      h("h2", {}, "Your seat"),
+      h("label.check", {}, sitOut, "Sit out next hand"),
+      h("label.check", {}, autoPost, "Auto-post blinds"),
+      h("div.row", {},
+        h("button.btn.btn-small", { type: "button", onclick: topUp }, "Top up"),
+        h("button.btn.btn-danger.btn-small", { type: "button", onclick: leave }, "Leave table")));
+  }
+
+  function topUp() {
+    const mine = me();
+    const max = view.max_buy_in ? Math.max(0, view.max_buy_in - mine.stack) : null;
+    openBuyIn({ ...view, id: tableId, min_buy_in: 1, max_buy_in: max }, (amt) => {
+      conn.send({ type: "top_up", table: tableId, amount: amt });
+    }, { topUp: true });
+  }
+
+  function leave() {
+    conn.send({ type: "leave", table: tableId });
+    location.hash = "#/lobby";
+  }
+
+  // ---- log ----
+  function renderLog() {
+    const names = seatNames(view);
+    const events = (view.log && view.log.length) ? view.log : (lastHandView && lastHandView.log) || [];
+    replace(logList, events.map((ev) => {
+      const { text, cls } = eventText(ev, names);
+      return h("li", { class: cls }, text);
+    }), notices.map((n) => h("li.log-win", {}, n)));
+    logList.scrollTop = logList.scrollHeight;
+  }
+
+  function renderChat() {
+    replace(chatList, chat.slice(-50).map((c) => h("li", {}, h("strong", {}, `${c.name}: `), c.text)));
+    chatList.scrollTop = chatList.scrollHeight;
+  }
+
+  // ---- messages ----
+  function onView(v) {
+    if (v.hand && (!view || view.hand !== v.hand) && result && result.hand !== v.hand) result = null;
+    view = v;
+    if (v.hand) lastHandView = v;
+    render();
+  }
+  const offs = [
+    conn.on("table_view", (m) => { if (m.table === tableId) onView(m.view); }),
+    conn.on("table_events", (m) => {
+      if (m.table !== tableId) return;
+      if (m.view) onView(m.view);
+    }),
+    conn.on("hand_result", (m) => {
+      if (m.table !== tableId) return;
+      result = m;
+      render();
+    }),
+    conn.on("error", (m) => {
+      if (m.table && m.table !== tableId) return;
+      errorText = `${m.reason || m.code}${m.rule ? ` (${m.rule})` : ""}`;
+      if (view) renderActions(); else showBanner(errorText, "warn", 5000);
+    }),
+    conn.on("chat", (m) => { if (m.table === tableId) { chat.push(m); renderChat(); } }),
+    conn.on("notice", (m) => {
+      if (m.table !== tableId) return;
+      notices.push(m.text);
+      showBanner(m.text, "warn", 6000);
+      if (view) renderLog();
+    }),
+  ];
+
+  function onKey(ev) {
+    if (!view || !view.legal) return;
+    if (ev.target instanceof HTMLInputElement && ev.target.type !== "range" && ev.target.type !== "checkbox") return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const k = ev.key.toLowerCase();
+    const btn = actionBar.querySelector(`button[data-key="${k}"]`);
+    if (btn && ["f", "c", "r"].includes(k)) { ev.preventDefault(); btn.click(); }
+  }
+  document.addEventListener("keydown", onKey);
+  const tick = setInterval(() => {
+    if (!view || !view.clock || !feltArgs) return;
+    drawFelt(...feltArgs);
+    replace(timeHolder, timeBar());
+  }, 500);
+
+  conn.observe(tableId);
+  render();
+  return () => {
+    offs.forEach((off) => off());
+    document.removeEventListener("keydown", onKey);
+    clearInterval(tick);
+    conn.unobserve(tableId);
+  };
+}

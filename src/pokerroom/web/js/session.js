@@ -1,0 +1,54 @@
+// Who is logged in and the wallet balance shown in the header.
+import { api } from "./api.js";
+import { conn } from "./socket.js";
+
+const listeners = new Set();
+export const session = { account: null, balance: null, checked: false };
+
+export function onSession(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+function changed() {
+  for (const fn of listeners) fn(session);
+}
+
+export function setAccount(account) {
+  session.account = account;
+  session.balance = account ? account.balance : null;
+  session.checked = true;
+  changed();
+}
+
+export function setBalance(balance) {
+  if (typeof balance !== "number") return;
+  session.balance = balance;
+  changed();
+}
+
+export async function loadSession() {
+  try {
+    const data = await api.me();
+    setAccount(data.account);
+  } catch {
+    setAccount(null);
+  }
+  return session.account;
+}
+
+conn.on("welcome", (msg) => {
+  if (msg.account) {
+    if (!session.account || session.account.id !== msg.account.id) session.account = msg.account;
+    setBalance(msg.account.balance);
+  }
+});
+conn.on("balance", (msg) => setBalance(msg.balance));
+
+/** Where to go after a successful log in or sign up. */
+export function afterLogin() {
+  const target = sessionStorage.getItem("pokerroom.after_login");
+  sessionStorage.removeItem("pokerroom.after_login");
+  conn.restart();
+  location.hash = target && !target.includes("login") && !target.includes("signup") ? target : "#/lobby";
+}
