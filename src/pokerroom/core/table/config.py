@@ -1,0 +1,135 @@
+"""Table configuration: game, betting structure, stakes, seats, button mode, clock, options.
+
+The buy-in limits follow from the stakes (R-BUYIN-1, R-BUYIN-2). The button mode is the
+[choice] of R-BLIND-9: "moving" (the default) or "dead".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pokerroom.core.errors import InvalidConfigError
+
+GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz")
+STUD_GAMES = ("stud", "stud-hilo", "razz")
+BETTINGS = ("no-limit", "pot-limit", "limit")
+BUTTON_MODES = ("moving", "dead")
+MIN_SEATS = 2
+MAX_SEATS = 10
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableStakes:
+    """Forced bets and fixed bet sizes, in chips."""
+
+    small_blind: int = 0
+    big_blind: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    ante: int = 0
+    bring_in: int = 0
+
+    def as_tuple(self) -> tuple[int, int, int, int, int, int]:
+        return (
+            self.small_blind, self.big_blind, self.small_bet,
+            self.big_bet, self.ante, self.bring_in,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockConfig:
+    """The action clock: time per action, and a per-player time bank used automatically
+    when the player has chips in the pot."""
+
+    action_ms: int = 15_000
+    time_bank_ms: int = 30_000
+    disconnect_ms: int | None = None  # None: a disconnected player gets the normal clock
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuyInLimits:
+    """Smallest and largest buy-in; `maximum` None means no maximum (limit games)."""
+
+    minimum: int
+    maximum: int | None
+
+
+GameKey = tuple[str, str, tuple[int, int, int, int, int, int]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableConfig:
+    """Everything fixed about one table."""
+
+    name: str = "table"
+    game: str = "holdem"
+    betting: str = "no-limit"
+    stakes: TableStakes = field(default_factory=TableStakes)
+    seats: int = 6
+    button_mode: str = "moving"
+    first_button: int | None = None
+    chip_unit: int = 1
+    sit_out_orbits: int = 3
+    offer_ms: int = 60_000
+    clock: ClockConfig = field(default_factory=ClockConfig)
+    options: tuple[tuple[str, object], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise InvalidConfigError(f"game must be one of {', '.join(GAMES)}, got {self.game!r}")
+        if self.betting not in BETTINGS:
+            raise InvalidConfigError(
+                f"betting must be one of {', '.join(BETTINGS)}, got {self.betting!r}"
+            )
+        if not MIN_SEATS <= self.seats <= MAX_SEATS:
+            raise InvalidConfigError(f"seats must be {MIN_SEATS}..{MAX_SEATS}, got {self.seats}")
+        if self.button_mode not in BUTTON_MODES:
+            raise InvalidConfigError(f"button must be 'moving' or 'dead', got {self.button_mode!r}")
+        if self.first_button is not None and not 0 <= self.first_button < self.seats:
+            raise InvalidConfigError(f"button seat {self.first_button} is not a seat of the table")
+        if self.chip_unit < 1:
+            raise InvalidConfigError("chip_unit must be at least 1")
+        if self.sit_out_orbits < 1:
+            raise InvalidConfigError("sit_out_orbits must be at least 1")
+        st = self.stakes
+        for name, value in zip(
+            ("small_blind", "big_blind", "small_bet", "big_bet", "ante", "bring_in"),
+            st.as_tuple(),
+            strict=True,
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidConfigError(f"stakes.{name} must be a non-negative integer")
+            if value % self.chip_unit:
+                raise InvalidConfigError(f"stakes.{name} is not a multiple of the chip unit")
+        if self.is_stud:
+            if self.betting != "limit":
+                raise InvalidConfigError("stud games are played limit here")
+            if st.small_bet <= 0 or st.big_bet <= 0 or st.bring_in <= 0:
+                raise InvalidConfigError("stud needs small_bet, big_bet and bring_in")
+        else:
+            if st.big_blind <= 0 or st.small_blind <= 0 or st.small_blind > st.big_blind:
+                raise InvalidConfigError("blind games need 0 < small_blind <= big_blind")
+            if self.betting == "limit" and (st.small_bet <= 0 or st.big_bet <= 0):
+                raise InvalidConfigError("limit games need small_bet and big_bet")
+
+    @property
+    def is_stud(self) -> bool:
+        return self.game in STUD_GAMES
+
+    @property
+    def game_key(self) -> GameKey:
+        """Same variant, structure and stakes (R-BUYIN-3)."""
+        return (self.game, self.betting, self.stakes.as_tuple())
+
+    @property
+    def buy_in(self) -> BuyInLimits:
+        """R-BUYIN-1: limit, at least 10 big bets, no maximum. R-BUYIN-2: NL/PL 10..100 BB."""
+        if self.betting == "limit":
+            return BuyInLimits(minimum=10 * self.stakes.big_bet, maximum=None)
+        return BuyInLimits(minimum=10 * self.stakes.big_blind, maximum=100 * self.stakes.big_blind)
+
+    def option(self, name: str, default: object = None) -> object:
+        for key, value in self.options:
+            if key == name:
+                return value
+        return default

@@ -1,0 +1,507 @@
+"""One table, many hands: seats, buy-ins, button and blinds, sitting out, the clock.
+
+R-BUYIN-1..4 (via buyin.py), R-BTN-1..2, R-BLIND-1..9, R-HU-1 (via blinds.py): the table keeps
+each player's state between hands (new, waiting, owing missed blinds, sitting out), asks
+blinds.py for the plan of the next hand, builds the engine's SeatSetup list and applies the
+result to the stacks when the hand has ended. A single-writer object: every command checks
+everything first and raises RuleViolationError / IllegalActionError with nothing changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pokerroom.core.errors import IllegalActionError, RuleViolationError
+from pokerroom.core.table import engine
+from pokerroom.core.table.blinds import (
+    BlindPlan,
+    NotEnoughPlayersError,
+    PreviousHand,
+    SeatState,
+    after,
+    plan_hand,
+    strictly_between,
+)
+from pokerroom.core.table.buyin import Departure, RoomMemory, check_buy_in, check_top_up
+from pokerroom.core.table.clock import TurnClock, start_turn
+from pokerroom.core.table.config import TableConfig
+from pokerroom.core.table.events import (
+    BlindMissed,
+    HandDealt,
+    HandSettled,
+    PlayerSat,
+    PlayerStoodUp,
+    SatIn,
+    SatOut,
+    TableEvent,
+    TimedOut,
+    ToppedUp,
+)
+from pokerroom.core.table.waiting import WaitingList
+
+
+@dataclass(slots=True, kw_only=True)
+class _Player:
+    account: str
+    seat: int
+    stack: int
+    new: bool
+    waits: bool
+    time_bank_ms: int
+    sitting_out: bool = False
+    sit_out_next: bool = False
+    owes_small: bool = False
+    owes_big: bool = False
+    played_last: bool = False
+    orbits_out: int = 0
+    leave_after_hand: bool = False
+    disconnected: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatView:
+    """A read-only picture of one seated player."""
+
+    account: str
+    seat: int
+    stack: int
+    sitting_out: bool
+    sit_out_next: bool
+    new: bool
+    waits_for_big_blind: bool
+    owes_small_blind: bool
+    owes_big_blind: bool
+    in_hand: bool
+    time_bank_ms: int
+    disconnected: bool
+
+
+class Table:
+    """A cash-game table."""
+
+    def __init__(self, config: TableConfig, memory: RoomMemory | None = None) -> None:
+        self.config = config
+        self.memory = memory if memory is not None else RoomMemory()
+        self.waiting_list = WaitingList()
+        self._seats: list[_Player | None] = [None] * config.seats
+        self._previous: PreviousHand | None = None
+        self._hands_started = 0
+        self.hand: engine.Hand | None = None
+        self.plan: BlindPlan | None = None
+        self.clock: TurnClock | None = None
+        self._hand_start_stacks: dict[int, int] = {}
+        self._start_ms = 0
+        self.log: list[TableEvent] = []
+        self.hand_log: list[HandSettled] = []
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def hands_played(self) -> int:
+        return self._hands_started
+
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None
+
+    @property
+    def button(self) -> int | None:
+        return self._previous.button if self._previous is not None else None
+
+    def seat_of(self, account: str) -> int:
+        for p in self._seats:
+            if p is not None and p.account == account:
+                return p.seat
+        raise RuleViolationError("seat", f"{account} is not seated at {self.config.name}")
+
+    def account_at(self, seat: int) -> str | None:
+        p = self._seats[seat]
+        return p.account if p is not None else None
+
+    def players(self) -> tuple[SeatView, ...]:
+        return tuple(self._view(p) for p in self._seats if p is not None)
+
+    def player(self, account: str) -> SeatView:
+        return self._view(self._get(account))
+
+    def open_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, p in enumerate(self._seats) if p is None)
+
+    def total_chips(self) -> int:
+        """Chips on the table: stacks, plus what the running hand holds."""
+        if self.hand is not None:
+            return sum(self._stack_outside_hand(p) for p in self._seats if p is not None) + sum(
+                self._hand_start_stacks.values()
+            )
+        return sum(p.stack for p in self._seats if p is not None)
+
+    def _stack_outside_hand(self, p: _Player) -> int:
+        return 0 if p.seat in self._hand_start_stacks else p.stack
+
+    def _view(self, p: _Player) -> SeatView:
+        return SeatView(
+            account=p.account,
+            seat=p.seat,
+            stack=p.stack,
+            sitting_out=p.sitting_out,
+            sit_out_next=p.sit_out_next,
+            new=p.new,
+            waits_for_big_blind=p.waits,
+            owes_small_blind=p.owes_small,
+            owes_big_blind=p.owes_big,
+            in_hand=self.plan is not None
+            and self.hand is not None
+            and p.seat in self.plan.dealt_in,
+            time_bank_ms=p.time_bank_ms,
+            disconnected=p.disconnected,
+        )
+
+    def _get(self, account: str) -> _Player:
+        for p in self._seats:
+            if p is not None and p.account == account:
+                return p
+        raise RuleViolationError("seat", f"{account} is not seated at {self.config.name}")
+
+    def _dealt(self, p: _Player) -> bool:
+        return self.hand is not None and self.plan is not None and p.seat in self.plan.dealt_in
+
+    def _emit(self, *events: TableEvent) -> tuple[TableEvent, ...]:
+        self.log.extend(events)
+        return events
+
+    # ----------------------------------------------------------------- commands
+    def sit_down(
+        self,
+        account: str,
+        seat: int,
+        buy_in: int,
+        *,
+        now_ms: int = 0,
+        wait_for_big_blind: bool = True,
+    ) -> tuple[TableEvent, ...]:
+        """Take a seat with a buy-in (R-BUYIN-1..3). After the table's first hand the player
+        is new: they wait for the big blind, or post one now (R-BLIND-3)."""
+        if not isinstance(seat, int) or not 0 <= seat < self.config.seats:
+            raise RuleViolationError("seat", f"seat {seat} does not exist at {self.config.name}")
+        if self._seats[seat] is not None:
+            raise RuleViolationError("seat", f"seat {seat} is taken by {self._seats[seat].account}")  # type: ignore[union-attr]
+        if any(p is not None and p.account == account for p in self._seats):
+            raise RuleViolationError("seat", f"{account} is already seated at {self.config.name}")
+        check_buy_in(self.config, account, buy_in, now_ms, self.memory)
+        free = len(self.open_seats())
+        if self.waiting_list.reserved_for_others(account, now_ms) >= free:
+            raise RuleViolationError(
+                "waiting-list", "the open seats are offered to players on the waiting list"
+            )
+        if account in self.waiting_list.waiting:
+            self.waiting_list.take(account, now_ms)
+        started = self._hands_started > 0
+        self._seats[seat] = _Player(
+            account=account,
+            seat=seat,
+            stack=buy_in,
+            new=started and not self.config.is_stud,
+            waits=wait_for_big_blind,
+            time_bank_ms=self.config.clock.time_bank_ms,
+        )
+        return self._emit(PlayerSat(account=account, seat=seat, stack=buy_in))
+
+    def top_up(self, account: str, amount: int) -> tuple[TableEvent, ...]:
+        """Add chips between hands, never above the maximum (R-BUYIN-4)."""
+        p = self._get(account)
+        if self._dealt(p):
+            raise RuleViolationError(
+                "R-BUYIN-4", f"{account} is in a hand: chips cannot be added during a hand"
+            )
+        check_top_up(self.config, p.stack, amount)
+        p.stack += amount
+        return self._emit(ToppedUp(account=account, amount=amount, stack=p.stack))
+
+    def sit_out(self, account: str, *, now: bool = False) -> tuple[TableEvent, ...]:
+        """Sit out from the next hand on (or at once, between hands or when not dealt in)."""
+        p = self._get(account)
+        if p.sitting_out:
+            raise RuleViolationError("sit-out", f"{account} is already sitting out")
+        if self._dealt(p):
+            p.sit_out_next = True
+            return ()
+        p.sitting_out = True
+        p.sit_out_next = False
+        p.orbits_out = 0
+        return self._emit(SatOut(account=account))
+
+    def sit_in(self, account: str) -> tuple[TableEvent, ...]:
+        """Come back: a player owing blinds posts them or waits for the big blind (R-BLIND-5..7)."""
+        p = self._get(account)
+        if p.sit_out_next:
+            p.sit_out_next = False
+            return self._emit(SatIn(account=account))
+        if not p.sitting_out:
+            raise RuleViolationError("sit-in", f"{account} is not sitting out")
+        if p.stack == 0:
+            raise RuleViolationError("R-BUYIN-4", f"{account} has no chips: rebuy first")
+        p.sitting_out = False
+        p.orbits_out = 0
+        if not p.new:
+            p.waits = False
+        return self._emit(SatIn(account=account))
+
+    def post_blind_now(self, account: str) -> tuple[TableEvent, ...]:
+        """Choose to post (a big blind, or what is owed) to be dealt in (R-BLIND-3, R-BLIND-5)."""
+        self._get(account).waits = False
+        return ()
+
+    def wait_for_big_blind(self, account: str) -> tuple[TableEvent, ...]:
+        """Choose to wait until the big blind reaches the seat (R-BLIND-3, R-BLIND-6)."""
+        self._get(account).waits = True
+        return ()
+
+    def stand_up(self, account: str, *, now_ms: int = 0) -> tuple[TableEvent, ...]:
+        """Leave the table: at once between hands, else when the hand is over."""
+        p = self._get(account)
+        if self._dealt(p):
+            p.leave_after_hand = True
+            return ()
+        return self._emit(self._remove(p, now_ms, "left"))
+
+    def _remove(self, p: _Player, now_ms: int, reason: str) -> PlayerStoodUp:
+        self._seats[p.seat] = None
+        self.memory.record(
+            Departure(
+                account=p.account, game_key=self.config.game_key, amount=p.stack, left_at_ms=now_ms
+            )
+        )
+        return PlayerStoodUp(account=p.account, seat=p.seat, stack=p.stack, reason=reason)
+
+    def disconnect(self, account: str) -> None:
+        self._get(account).disconnected = True
+
+    def reconnect(self, account: str) -> None:
+        self._get(account).disconnected = False
+
+    # ----------------------------------------------------------------- hands
+    def _in_play(self, p: _Player) -> bool:
+        return not p.sitting_out and p.stack > 0
+
+    def seat_states(self) -> tuple[SeatState, ...]:
+        return tuple(
+            SeatState(
+                seat=p.seat,
+                in_play=self._in_play(p),
+                new=p.new,
+                waits=p.waits,
+                owes_small=p.owes_small,
+                owes_big=p.owes_big,
+                played_last=p.played_last,
+            )
+            for p in self._seats
+            if p is not None
+        )
+
+    def next_plan(self) -> BlindPlan:
+        """The plan the next hand would use (nothing changes)."""
+        states = self.seat_states()
+        if self.config.is_stud:
+            return _stud_plan(states, self.config.seats, self._previous)
+        return plan_hand(
+            states,
+            self.config.seats,
+            previous=self._previous,
+            first_button=self.config.first_button,
+            dead_button=self.config.button_mode == "dead",
+        )
+
+    def can_start(self) -> bool:
+        if self.hand is not None:
+            return False
+        try:
+            self.next_plan()
+        except NotEnoughPlayersError:
+            return False
+        return True
+
+    def start_hand(self, now_ms: int, deck: Sequence[int]) -> tuple[TableEvent, ...]:
+        """Deal the next hand: plan button and blinds, record missed blinds, call the engine."""
+        if self.hand is not None:
+            raise RuleViolationError("phase", "a hand is already running at this table")
+        events: list[TableEvent] = []
+        for p in list(self._seats):
+            if p is not None and p.sitting_out and p.orbits_out >= self.config.sit_out_orbits:
+                events.append(self._remove(p, now_ms, "sat out too long"))
+        try:
+            plan = self.next_plan()
+        except NotEnoughPlayersError as exc:
+            self._emit(*events)
+            raise RuleViolationError("R-BLIND-9", "fewer than two players can be dealt in") from exc
+        setups = []
+        for seat in plan.dealt_in:
+            p = self._seats[seat]
+            assert p is not None
+            setups.append(
+                engine.seat_setup(self.config, seat, p.stack, plan.posts_of(seat), p.account)
+            )
+        hand = engine.start(self.config, setups, plan.button, deck)
+        # The engine accepted the hand: commit the plan.
+        previous = self._previous
+        self.hand = hand
+        self.plan = plan
+        self._hands_started += 1
+        self._start_ms = now_ms
+        self._hand_start_stacks = {s: self._seats[s].stack for s in plan.dealt_in}  # type: ignore[union-attr]
+        passed = (
+            strictly_between(previous.button, plan.button, self.config.seats) + [plan.button]
+            if previous is not None
+            else []
+        )
+        for p in self._seats:
+            if p is None:
+                continue
+            dealt = p.seat in plan.dealt_in
+            if dealt:
+                p.new = False
+                p.owes_small = p.owes_big = False
+            if p.sitting_out and p.seat in passed:
+                p.orbits_out += 1
+            if p.seat in plan.missed_small and not p.owes_small:
+                p.owes_small = True
+                events.append(BlindMissed(account=p.account, blind="small_blind"))
+            if p.seat in plan.missed_big and not p.owes_big:
+                p.owes_big = True
+                events.append(BlindMissed(account=p.account, blind="big_blind"))
+            if p.owes_big and not dealt and not p.sitting_out and p.new:
+                p.waits = True  # R-BLIND-6: post both after the button has passed, or wait
+        events.append(
+            HandDealt(
+                hand_number=self._hands_started,
+                button=plan.button,
+                small_blind=plan.small_blind,
+                big_blind=plan.big_blind,
+                dealt_in=plan.dealt_in,
+                posts=plan.posts,
+            )
+        )
+        self._previous = PreviousHand(
+            button=plan.button, small_blind=plan.small_blind, big_blind=plan.big_blind
+        )
+        self._restart_clock(now_ms)
+        self._emit(*events)
+        self._maybe_settle(now_ms)
+        return tuple(events)
+
+    def act(self, account: str, action: engine.Action, now_ms: int = 0) -> tuple[object, ...]:
+        """A player's action in the running hand; refused when it is not theirs to make."""
+        hand = self.hand
+        if hand is None:
+            raise IllegalActionError("phase", "no hand is running at this table")
+        p = self._get(account)
+        seat = engine.action_seat(action)
+        if seat != p.seat:
+            raise IllegalActionError(
+                "R-BET-10", f"{account} sits in seat {p.seat} and cannot act for seat {seat}"
+            )
+        clock = self.clock
+        events = hand.apply(action)
+        if clock is not None and clock.seat == p.seat:
+            p.time_bank_ms -= clock.bank_used(now_ms)
+        self._restart_clock(now_ms)
+        self._maybe_settle(now_ms)
+        return tuple(events)
+
+    def check_clock(self, now_ms: int) -> tuple[TableEvent, ...]:
+        """Act for a player whose time ran out: check if possible, else fold; sit out next hand."""
+        clock, hand = self.clock, self.hand
+        if clock is None or hand is None or not clock.expired(now_ms):
+            return ()
+        p = self._seats[clock.seat]
+        assert p is not None
+        p.time_bank_ms -= clock.bank_used(now_ms)
+        verb, action = engine.timeout_action(hand, clock.seat)
+        hand.apply(action)
+        p.sit_out_next = True
+        events = self._emit(TimedOut(account=p.account, action=verb))
+        self._restart_clock(now_ms)
+        self._maybe_settle(now_ms)
+        return events
+
+    def _restart_clock(self, now_ms: int) -> None:
+        hand = self.hand
+        seat = engine.to_act(hand) if hand is not None else None
+        if hand is None or seat is None:
+            self.clock = None
+            return
+        if self.clock is not None and self.clock.seat == seat and not engine.is_over(hand):
+            # same player still to act (e.g. a show/muck decision after a bet): keep the clock
+            pass
+        p = self._seats[seat]
+        assert p is not None
+        self.clock = start_turn(
+            self.config.clock,
+            seat=seat,
+            account=p.account,
+            now_ms=now_ms,
+            bank_ms=max(0, p.time_bank_ms),
+            chips_in_pot=engine.contributed(hand, seat) > 0,
+            disconnected=p.disconnected,
+        )
+
+    def _maybe_settle(self, now_ms: int) -> None:
+        hand = self.hand
+        if hand is None or not engine.is_over(hand):
+            return
+        plan = self.plan
+        assert plan is not None
+        final = engine.final_stacks(hand)
+        events: list[TableEvent] = []
+        for seat in plan.dealt_in:
+            p = self._seats[seat]
+            assert p is not None
+            p.stack = final[seat]
+        for p in self._seats:
+            if p is None:
+                continue
+            p.played_last = p.seat in plan.dealt_in
+            if p.sit_out_next:
+                p.sit_out_next = False
+                p.sitting_out = True
+                p.orbits_out = 0
+                events.append(SatOut(account=p.account))
+        summary = HandSettled(
+            hand_number=self._hands_started,
+            stacks=tuple((s, final[s]) for s in plan.dealt_in),
+            pot_total=engine.pot_total(hand),
+            saw_flop=engine.saw_flop(hand),
+            dealt=len(plan.dealt_in),
+            ended_ms=now_ms,
+        )
+        events.append(summary)
+        self.hand_log.append(summary)
+        self.hand = None
+        self.clock = None
+        self._hand_start_stacks = {}
+        for p in list(self._seats):
+            if p is not None and p.leave_after_hand:
+                events.append(self._remove(p, now_ms, "left"))
+        self._emit(*events)
+
+
+def _stud_plan(
+    states: Sequence[SeatState], n_seats: int, previous: PreviousHand | None
+) -> BlindPlan:
+    """Stud has no blinds: everyone in play is dealt in and posts the ante; the 'button'
+    only marks the dealer for the record and moves clockwise (R-BTN-2)."""
+    in_play = [s.seat for s in states if s.in_play]
+    if len(in_play) < 2:
+        raise NotEnoughPlayersError("fewer than two players in play")
+    start = previous.button if previous is not None else n_seats - 1
+    button = next(s for s in after(start, n_seats) if s in in_play)
+    order = tuple(s for s in after(button, n_seats) if s in in_play)
+    return BlindPlan(
+        button=button,
+        small_blind=None,
+        big_blind=None,
+        heads_up=len(order) == 2,
+        dealt_in=order,
+        posts=tuple((s, ("ante",)) for s in sorted(order)),
+        missed_small=(),
+        missed_big=(),
+    )
