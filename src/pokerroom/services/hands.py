@@ -69,7 +69,7 @@ def _now() -> int:
     return time.time_ns() // 1_000_000
 
 
-def _stored(row: Hand) -> StoredHand:
+def stored_hand(row: Hand) -> StoredHand:
     seats = tuple(HandSeat(**s) for s in json.loads(row.seats))
     finals = json.loads(row.result) if row.result else {}
     return StoredHand(
@@ -90,7 +90,7 @@ def _stored(row: Hand) -> StoredHand:
 
 async def void_hand_in(session: AsyncSession, row: Hand, reason: str, at: int) -> list[int]:
     """Mark an in-progress hand voided and leave each player a notice; returns the accounts."""
-    stored = _stored(row)
+    stored = stored_hand(row)
     await session.execute(
         update(Hand)
         .where(Hand.id == row.id, Hand.status == IN_PROGRESS)
@@ -209,7 +209,7 @@ class HandStore:
                 return prior
             if row.status != IN_PROGRESS:
                 raise StateError(f"hand {hand_id} is {row.status}; it cannot be settled")
-            stored = _stored(row)
+            stored = stored_hand(row)
             start = {s.account_id: s.stack for s in stored.seats}
             if set(final_stacks) != set(start):
                 raise StateError(
@@ -274,14 +274,16 @@ class HandStore:
             row = await session.get(Hand, hand_id)
             if row is None:
                 raise NotFoundError(f"no hand {hand_id}")
-            return _stored(row)
+            return stored_hand(row)
 
     async def in_progress(self, table_id: str | None = None) -> list[StoredHand]:
         query = select(Hand).where(Hand.status == IN_PROGRESS)
         if table_id is not None:
             query = query.where(Hand.table_id == table_id)
         async with self.db.read() as session:
-            return [_stored(r) for r in (await session.execute(query.order_by(Hand.id))).scalars()]
+            return [
+                stored_hand(r) for r in (await session.execute(query.order_by(Hand.id))).scalars()
+            ]
 
     async def last_hand_number(self, table_id: str) -> int:
         """The highest hand number used at the table (0 if none): the next hand is this + 1."""
@@ -306,4 +308,4 @@ class HandStore:
             query = query.where(Hand.id < before_id)
         async with self.db.read() as session:
             rows = (await session.execute(query.order_by(Hand.id.desc()).limit(limit))).scalars()
-            return [_stored(r) for r in rows]
+            return [stored_hand(r) for r in rows]

@@ -1,0 +1,122 @@
+"""Crash recovery, run once at start before any table opens: void what a crash interrupted.
+
+    from pokerroom.services.recovery import recover
+    report = await recover(db, uth_settler=my_settler)   # before starting the table runners
+    report.voided_hands, report.uth_settled, report.uth_voided, report.open_escrows
+
+Poker: every hand still 'in_progress' is voided. No chip moves, because chips in play are
+never in the ledger until a hand is settled: each escrow still holds the player's stack at
+the start of that hand. The hand row keeps its record with status 'voided' and a reason (the
+history shows it), and each player gets a notice (services.notices) to see on reconnecting.
+`open_escrows` lists (table_id, account_id, stack) still at tables, so the server can reseat
+those players or cash them out (Cashier.cash_out_all).
+
+UTH: each round still in progress is settled or voided, whichever is better for the player.
+`uth_settler(round) -> UthSettlement | None` (from the UTH engineer's core) computes the
+settlement of the round from its stored state with the same deck (None: cannot be settled).
+If its `net` is positive the round is settled with it; otherwise every bet is returned (void).
+Each round is resolved in its own transaction, so recovery itself can crash and be re-run.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from pokerroom.services.cashier import Cashier
+from pokerroom.services.hands import IN_PROGRESS, void_hand_in
+from pokerroom.services.uth_rounds import (
+    StoredUthRound,
+    UthSettlement,
+    settle_round_in,
+    stored_round,
+    void_round_in,
+)
+from pokerroom.storage.database import Database
+from pokerroom.storage.models import Hand, Notice, UthRound
+
+UthSettler = Callable[[StoredUthRound], UthSettlement | None]
+VOID_REASON = "the server stopped during the hand"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecoveryReport:
+    voided_hands: tuple[int, ...]
+    uth_settled: tuple[int, ...]
+    uth_voided: tuple[int, ...]
+    open_escrows: tuple[tuple[str, int, int], ...]
+
+
+async def recover(
+    db: Database,
+    *,
+    uth_settler: UthSettler | None = None,
+    reason: str = VOID_REASON,
+    now_ms: int | None = None,
+) -> RecoveryReport:
+    at = time.time_ns() // 1_000_000 if now_ms is None else now_ms
+    voided: list[int] = []
+    async with db.read() as session:
+        hand_ids = list(
+            (await session.execute(select(Hand.id).where(Hand.status == IN_PROGRESS))).scalars()
+        )
+        round_ids = list(
+            (
+                await session.execute(select(UthRound.id).where(UthRound.status == IN_PROGRESS))
+            ).scalars()
+        )
+    for hand_id in hand_ids:
+        async with db.write() as session:
+            row = await session.get(Hand, hand_id)
+            if row is not None and row.status == IN_PROGRESS:
+                await void_hand_in(session, row, reason, at)
+                voided.append(hand_id)
+    settled: list[int] = []
+    uth_voided: list[int] = []
+    for round_id in round_ids:
+        async with db.read() as session:
+            row = await session.get(UthRound, round_id)
+            snapshot = None if row is None or row.status != IN_PROGRESS else stored_round(row)
+        if snapshot is None:
+            continue
+        settlement = uth_settler(snapshot) if uth_settler is not None else None
+        async with db.write() as session:
+            row = await session.get(UthRound, round_id)
+            if row is None or row.status != IN_PROGRESS:
+                continue
+            if settlement is not None and settlement.net > 0:
+                await settle_round_in(
+                    session, row, net=settlement.net, record=settlement.record, at=at
+                )
+                session.add(
+                    Notice(
+                        account_id=row.account_id,
+                        kind="uth_settled",
+                        body=json.dumps(
+                            {
+                                "round_id": round_id,
+                                "table_id": row.table_id,
+                                "net": settlement.net,
+                                "reason": reason,
+                                "text": f"Your UTH round {round_id} was interrupted ({reason}) "
+                                f"and settled with its deck: you won {settlement.net}.",
+                            }
+                        ),
+                        created_ms=at,
+                    )
+                )
+                settled.append(round_id)
+            else:
+                await void_round_in(session, row, reason, at)
+                uth_voided.append(round_id)
+    escrows = await Cashier(db).escrows()
+    return RecoveryReport(
+        voided_hands=tuple(voided),
+        uth_settled=tuple(settled),
+        uth_voided=tuple(uth_voided),
+        open_escrows=tuple(escrows),
+    )

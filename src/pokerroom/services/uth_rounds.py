@@ -1,0 +1,272 @@
+"""Ultimate Texas Hold'em rounds in the database: bets at risk, then paid, in one commit each.
+
+    from pokerroom.services.uth_rounds import UthRounds
+    rounds = UthRounds(db)
+    round_id = await rounds.begin_round(account_id, table_id="uth1", state=json_text)  # deck inside
+    await rounds.stake(round_id, 30, key=f"uth:{round_id}:bets", state=json_text)  # ante+blind+trips
+    await rounds.stake(round_id, 40, key=f"uth:{round_id}:play", state=json_text)  # the Play bet
+    await rounds.settle_round(round_id, net=+55, record=json_text)  # net from core.uth.settle
+
+Money path: each stake moves wallet -> `uth-at-risk` (refused with InsufficientFundsError if
+the wallet is short; the bet is then not placed). Settlement moves the whole stake out of
+`uth-at-risk`: `staked + net` to the wallet, and `-net` to/from the `house` (the bank, which
+may go negative). The round row (record, payout) is committed in the same transaction.
+`state` is opaque text (the UTH engineer's round state with its deck); recovery hands it to
+a settler callable to settle an interrupted round with the same deck (services.recovery).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from pokerroom.storage import ledger
+from pokerroom.storage.database import Database
+from pokerroom.storage.errors import NotFoundError, StateError
+from pokerroom.storage.ledger import Posted, require_positive
+from pokerroom.storage.models import Notice, UthRound
+
+IN_PROGRESS, SETTLED, VOIDED = "in_progress", "settled", "voided"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoredUthRound:
+    id: int
+    account_id: int
+    table_id: str
+    status: str
+    staked: int
+    state: str
+    record: str
+    payout: int
+    started_ms: int
+    ended_ms: int | None
+    void_reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UthSettlement:
+    """What a settler computes for an interrupted round: the player's net and the record."""
+
+    net: int
+    record: str = ""
+
+
+def _now() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def stored_round(row: UthRound) -> StoredUthRound:
+    return StoredUthRound(
+        id=row.id,
+        account_id=row.account_id,
+        table_id=row.table_id,
+        status=row.status,
+        staked=row.staked,
+        state=row.state,
+        record=row.record,
+        payout=row.payout,
+        started_ms=row.started_ms,
+        ended_ms=row.ended_ms,
+        void_reason=row.void_reason,
+    )
+
+
+async def settle_round_in(
+    session: AsyncSession, row: UthRound, *, net: int, record: str, at: int
+) -> Posted:
+    """Pay out a round inside an open transaction (key `uth:<id>:settle`)."""
+    payout = row.staked + net
+    if payout < 0:
+        raise StateError(f"round {row.id}: net {net} loses more than the {row.staked} staked")
+    legs: list[tuple[ledger.LedgerRef, int]] = [
+        (ledger.UTH_AT_RISK_REF, -row.staked),
+        (ledger.wallet(row.account_id), payout),
+        (ledger.HOUSE_REF, -net),
+    ]
+    posted = await ledger.post(
+        session,
+        kind="uth-settle",
+        idempotency_key=f"uth:{row.id}:settle",
+        legs=legs,
+        now_ms=at,
+        memo=f"UTH round {row.id}",
+        uth_round_id=row.id,
+    )
+    await session.execute(
+        update(UthRound)
+        .where(UthRound.id == row.id)
+        .values(status=SETTLED, record=record, payout=payout, ended_ms=at)
+    )
+    return posted
+
+
+async def void_round_in(session: AsyncSession, row: UthRound, reason: str, at: int) -> Posted:
+    """Give every bet of a round back (key `uth:<id>:void`) and leave the player a notice."""
+    posted = await ledger.post(
+        session,
+        kind="uth-void",
+        idempotency_key=f"uth:{row.id}:void",
+        legs=[(ledger.UTH_AT_RISK_REF, -row.staked), (ledger.wallet(row.account_id), row.staked)],
+        now_ms=at,
+        memo=f"UTH round {row.id} voided: {reason}",
+        uth_round_id=row.id,
+    )
+    await session.execute(
+        update(UthRound)
+        .where(UthRound.id == row.id)
+        .values(status=VOIDED, payout=row.staked, ended_ms=at, void_reason=reason)
+    )
+    session.add(
+        Notice(
+            account_id=row.account_id,
+            kind="uth_voided",
+            body=json.dumps(
+                {
+                    "round_id": row.id,
+                    "table_id": row.table_id,
+                    "returned": row.staked,
+                    "reason": reason,
+                    "text": f"Your UTH round {row.id} was voided ({reason}); "
+                    f"your {row.staked} in bets were returned.",
+                }
+            ),
+            created_ms=at,
+        )
+    )
+    return posted
+
+
+class UthRounds:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def begin_round(
+        self, account_id: int, *, table_id: str = "uth", state: str = "", now_ms: int | None = None
+    ) -> int:
+        """Persist a round in progress (nothing staked yet); returns its id."""
+        async with self.db.write() as session:
+            row = UthRound(
+                account_id=account_id,
+                table_id=table_id,
+                status=IN_PROGRESS,
+                staked=0,
+                state=state,
+                record="",
+                payout=0,
+                started_ms=_now() if now_ms is None else now_ms,
+                void_reason="",
+            )
+            session.add(row)
+            await session.flush()
+            return row.id
+
+    async def _in_progress(self, session: AsyncSession, round_id: int) -> UthRound | None:
+        row = await session.get(UthRound, round_id, with_for_update=True)
+        if row is None:
+            raise NotFoundError(f"no UTH round {round_id}")
+        return row
+
+    async def stake(
+        self, round_id: int, amount: int, *, key: str, state: str, now_ms: int | None = None
+    ) -> Posted:
+        """Put `amount` more at risk (wallet -> uth-at-risk) and store the new state."""
+        amount = require_positive(amount)
+        at = _now() if now_ms is None else now_ms
+
+        async def work(session: AsyncSession) -> Posted:
+            prior = await ledger.find_posted(session, key)
+            if prior is not None:
+                return prior
+            row = await self._in_progress(session, round_id)
+            assert row is not None
+            if row.status != IN_PROGRESS:
+                raise StateError(f"UTH round {round_id} is {row.status}")
+            posted = await ledger.post(
+                session,
+                kind="uth-bet",
+                idempotency_key=key,
+                legs=[(ledger.wallet(row.account_id), -amount), (ledger.UTH_AT_RISK_REF, amount)],
+                now_ms=at,
+                memo=f"UTH round {round_id} bet",
+                uth_round_id=round_id,
+            )
+            await session.execute(
+                update(UthRound)
+                .where(UthRound.id == round_id)
+                .values(staked=UthRound.staked + amount, state=state)
+            )
+            return posted
+
+        return await self.db.run_write(work)
+
+    async def checkpoint(self, round_id: int, state: str) -> None:
+        async with self.db.write() as session:
+            await session.execute(
+                update(UthRound)
+                .where(UthRound.id == round_id, UthRound.status == IN_PROGRESS)
+                .values(state=state)
+            )
+
+    async def settle_round(
+        self, round_id: int, *, net: int, record: str, now_ms: int | None = None
+    ) -> Posted:
+        """Pay the round: staked + net to the wallet, -net to the house; idempotent."""
+        at = _now() if now_ms is None else now_ms
+
+        async def work(session: AsyncSession) -> Posted:
+            row = await self._in_progress(session, round_id)
+            assert row is not None
+            if row.status == SETTLED:
+                prior = await ledger.find_posted(session, f"uth:{round_id}:settle")
+                assert prior is not None
+                return prior
+            if row.status != IN_PROGRESS:
+                raise StateError(f"UTH round {round_id} is {row.status}")
+            return await settle_round_in(session, row, net=net, record=record, at=at)
+
+        return await self.db.run_write(work)
+
+    async def void_round(self, round_id: int, reason: str, *, now_ms: int | None = None) -> Posted:
+        at = _now() if now_ms is None else now_ms
+
+        async def work(session: AsyncSession) -> Posted:
+            row = await self._in_progress(session, round_id)
+            assert row is not None
+            if row.status != IN_PROGRESS:
+                raise StateError(f"UTH round {round_id} is {row.status}")
+            return await void_round_in(session, row, reason, at)
+
+        return await self.db.run_write(work)
+
+    async def get(self, round_id: int) -> StoredUthRound:
+        async with self.db.read() as session:
+            row = await session.get(UthRound, round_id)
+            if row is None:
+                raise NotFoundError(f"no UTH round {round_id}")
+            return stored_round(row)
+
+    async def in_progress(self) -> list[StoredUthRound]:
+        async with self.db.read() as session:
+            rows = (
+                await session.execute(
+                    select(UthRound).where(UthRound.status == IN_PROGRESS).order_by(UthRound.id)
+                )
+            ).scalars()
+            return [stored_round(r) for r in rows]
+
+    async def history(self, account_id: int, *, limit: int = 50) -> list[StoredUthRound]:
+        async with self.db.read() as session:
+            rows = (
+                await session.execute(
+                    select(UthRound)
+                    .where(UthRound.account_id == account_id, UthRound.status != IN_PROGRESS)
+                    .order_by(UthRound.id.desc())
+                    .limit(limit)
+                )
+            ).scalars()
+            return [stored_round(r) for r in rows]
