@@ -56,19 +56,23 @@ def high_rank(codes: Sequence[int]) -> int:
     return _NO_FLUSH[key & _RANK_PART]
 
 
+_ALL_CODES = frozenset(range(52))
+
+
 def checked_codes(cards: Iterable[Card | int], sizes: tuple[int, ...] = (5, 6, 7)) -> list[int]:
     """Card codes of `cards`, refusing unknown codes, repeated cards and wrong hand sizes."""
-    codes = [c.code if isinstance(c, Card) else int(c) for c in cards]
-    for c in codes:
-        if not 0 <= c < 52:
-            raise InvalidNotationError(str(c), "card codes are 0..51")
-    if len(set(codes)) != len(codes):
-        raise InvalidNotationError(" ".join(str(Card.from_code(c)) for c in codes), "a card appears twice")
-    if len(codes) not in sizes:
-        raise InvalidNotationError(
-            " ".join(str(Card.from_code(c)) for c in codes),
-            f"expected {' or '.join(map(str, sizes))} cards, got {len(codes)}",
-        )
+    codes: list[int] = list(cards)  # type: ignore[arg-type]  # Cards are replaced just below
+    if not _ALL_CODES.issuperset(codes):  # Card objects, or ints out of range
+        codes = [c.code if isinstance(c, Card) else int(c) for c in codes]
+        for c in codes:
+            if not 0 <= c < 52:
+                raise InvalidNotationError(str(c), "card codes are 0..51")
+    if len(codes) not in sizes or len(set(codes)) != len(codes):
+        shown = " ".join(str(Card.from_code(c)) for c in codes)
+        if len(set(codes)) != len(codes):
+            raise InvalidNotationError(shown, "a card appears twice")
+        wanted = " or ".join(map(str, sizes))
+        raise InvalidNotationError(shown, f"expected {wanted} cards, got {len(codes)}")
     return codes
 
 
