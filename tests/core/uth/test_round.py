@@ -135,7 +135,9 @@ def test_U_DEAL_1_shuffler_order() -> None:
 
 def test_U_DEAL_1_hidden_cards_stay_hidden_until_shown() -> None:
     """U-DEAL-1: player cards face up; dealer and undealt community cards hidden until shown."""
-    rnd = start_round(UthConfig(), [0, 1], scripted_deck("Ah 7s 2d 9s 3h", ["As Ad", "7c 2h"], "Kc Qd"))
+    rnd = start_round(
+        UthConfig(), [0, 1], scripted_deck("Ah 7s 2d 9s 3h", ["As Ad", "7c 2h"], "Kc Qd")
+    )
     rnd.apply(PlaceBets(seat=0, ante=100))
     rnd.apply(PlaceBets(seat=1, ante=100))
     for viewer in (0, 1, None):
@@ -147,7 +149,8 @@ def test_U_DEAL_1_hidden_cards_stay_hidden_until_shown() -> None:
         view = rnd.view_for(viewer)
         assert view.board == () and view.dealer == ()
         assert [s.cards for s in view.seats] == [
-            to_codes(parse_cards("As Ad")), to_codes(parse_cards("7c 2h"))
+            to_codes(parse_cards("As Ad")),
+            to_codes(parse_cards("7c 2h")),
         ]
     rnd.apply(Check(seat=0))
     rnd.apply(Check(seat=1))

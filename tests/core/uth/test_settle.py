@@ -57,7 +57,12 @@ def test_U_QUAL_1_dealer_qualifies_with_a_pair() -> None:
     ],
 )  # fmt: skip
 def test_U_PAY_1_resolution_table(
-    board: str, player: str, dealer: str, decisions: list[str], qualifies: bool, expected: dict[str, int]
+    board: str,
+    player: str,
+    dealer: str,
+    decisions: list[str],
+    qualifies: bool,
+    expected: dict[str, int],
 ) -> None:
     """U-PAY-1: each row of the resolution table."""
     rnd = play_round(board, player, dealer, decisions, ante=100)
@@ -123,7 +128,9 @@ def test_U_PAY_3_trips_table(board: str, player: str, trips: int) -> None:
 def test_U_PAY_3_trips_paid_when_folding_and_when_dealer_wins() -> None:
     """U-PAY-3: Trips is settled whatever the dealer holds, even when the player folds."""
     # Player trips of sixes folds anyway (a bad decision, still allowed): trips pays 3:1.
-    rnd = play_round("5c 6d 6h Kc 3s", "6s 9d", "Kd 2s", ["check", "check", "fold"], ante=100, trips=100)
+    rnd = play_round(
+        "5c 6d 6h Kc 3s", "6s 9d", "Kd 2s", ["check", "check", "fold"], ante=100, trips=100
+    )
     assert _nets(rnd) == {"ante": -100, "blind": -100, "trips": 300}
     # Dealer's quads beat the player's straight; Trips still pays 4:1.
     rnd = play_round("5c 6d 7h Kc Ks", "8s 9d", "Kd Kh", ["play 4"], ante=100, trips=100)
@@ -134,7 +141,9 @@ def test_U_PAY_4_three_to_two_rounded_down_and_shown() -> None:
     """U-PAY-4: a 3:2 Blind win on an odd stake is rounded down to the chip unit, and shown."""
     rnd = play_round("2h 7h Jh 4c 9d", "Ah 3h", "Kc Qd", ["play 4"], ante=75)
     blind = [b for b in rnd.settlement(0).bets if b.bet is BetKind.BLIND][0]
-    assert blind.net == 112 and blind.ratio == Fraction(3, 2) and blind.rounded_off == Fraction(1, 2)
+    assert (
+        blind.net == 112 and blind.ratio == Fraction(3, 2) and blind.rounded_off == Fraction(1, 2)
+    )
     # With a chip unit of 5 the 3:2 on 75 (112.5) rounds down to 110, 2.5 shown as rounded off.
     from pokerroom.core.uth import UthConfig
 

@@ -28,7 +28,9 @@ TRIPS_TABLE: tuple[tuple[HandCategory | str, Fraction], ...] = (
 )
 
 
-def _lookup(table: tuple[tuple[HandCategory | str, Fraction], ...], hand: HandValue) -> Fraction | None:
+def _lookup(
+    table: tuple[tuple[HandCategory | str, Fraction], ...], hand: HandValue
+) -> Fraction | None:
     key: HandCategory | str = ROYAL if hand.is_royal else hand.category
     for line, ratio in table:
         if line == key:

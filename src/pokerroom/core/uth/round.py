@@ -158,8 +158,13 @@ class Round:
             dealer=self.dealer if self.dealer_shown else (),
             seats=tuple(
                 SeatView(
-                    seat=s, ante=st.ante, blind=st.ante, trips=st.trips, play=st.play,
-                    folded=st.folded, cards=st.cards,
+                    seat=s,
+                    ante=st.ante,
+                    blind=st.ante,
+                    trips=st.trips,
+                    play=st.play,
+                    folded=st.folded,
+                    cards=st.cards,
                 )
                 for s, st in sorted(self.states.items())
             ),
@@ -200,14 +205,17 @@ class Round:
             if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
                 raise IllegalActionError("U-BET-2", f"{name} must be a whole number of chips")
             if amount % cfg.chip_unit:
-                raise IllegalActionError("U-PAY-4", f"{name} {amount} is not a whole number of chip units")
+                raise IllegalActionError(
+                    "U-PAY-4", f"{name} {amount} is not a whole number of chip units"
+                )
         if action.ante == 0:
             if action.trips:
                 raise IllegalActionError("U-BET-1", "a Trips bet needs an Ante")
             raise IllegalActionError("U-BET-1", "to play, a player bets the Ante")
         if not cfg.ante_min <= action.ante <= cfg.ante_max:
             raise IllegalActionError(
-                "U-BET-2", f"Ante {action.ante} is outside the limits {cfg.ante_min}..{cfg.ante_max}"
+                "U-BET-2",
+                f"Ante {action.ante} is outside the limits {cfg.ante_min}..{cfg.ante_max}",
             )
         if action.trips and not cfg.trips_min <= action.trips <= cfg.trips_max:
             raise IllegalActionError(
@@ -217,9 +225,7 @@ class Round:
 
     def _needs_decision(self, seat: int) -> bool:
         st = self.states.get(seat)
-        return (
-            st is not None and not st.play and not st.folded and seat not in self.decided
-        )
+        return st is not None and not st.play and not st.folded and seat not in self.decided
 
     def _check_decision(self, action: Play | Check | Fold) -> None:
         seat = action.seat
@@ -243,7 +249,8 @@ class Round:
             if action.multiple not in PLAY_MULTIPLES[self.phase]:
                 allowed = " or ".join(f"{m}x" for m in PLAY_MULTIPLES[self.phase])
                 raise IllegalActionError(
-                    rule, f"a Play bet in the {self.phase} phase is {allowed} the Ante, not {action.multiple}x"
+                    rule,
+                    f"a Play bet in the {self.phase} phase is {allowed} the Ante, not {action.multiple}x",
                 )
         elif isinstance(action, Check):
             if self.phase is Phase.RIVER:
@@ -314,14 +321,22 @@ class Round:
         dealer = self.dealer_hand()
         self.dealer_shown = True
         self.events.append(
-            DealerCardsShown(cards=self.dealer, hand=str(dealer), qualifies=dealer_qualifies(dealer))
+            DealerCardsShown(
+                cards=self.dealer, hand=str(dealer), qualifies=dealer_qualifies(dealer)
+            )
         )
         for seat in self.seats:
             st = self.states[seat]
             player = self.hand_of(seat)
             result = settle_seat(
-                seat=seat, ante=st.ante, trips=st.trips, play=st.play, folded=st.folded,
-                player=player, dealer=dealer, chip_unit=self.config.chip_unit,
+                seat=seat,
+                ante=st.ante,
+                trips=st.trips,
+                play=st.play,
+                folded=st.folded,
+                player=player,
+                dealer=dealer,
+                chip_unit=self.config.chip_unit,
             )
             self.settlements[seat] = result
             self.events.append(SeatSettled(seat=seat, hand=str(player), settlement=result))
