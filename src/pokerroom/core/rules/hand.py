@@ -1,60 +1,478 @@
-"""One hand of poker as a single-writer state machine (work in progress)."""
+"""One hand of poker as a single-writer state machine: forced bets, betting, dealing, showdown.
+
+Rules: R-BTN-1, R-HU-1 and R-BLIND-1/2/5 (action order and live/dead posts, as decided by the
+table layer), R-BET-1..10 (betting, via `betting.py` bounds), R-POT-1..3, R-RAKE-1,
+R-SD-1..5, R-TIE-1..6 (via `showdown.py`).
+
+`apply` validates the whole action before it changes anything, so a refused action leaves
+the hand exactly as it was (R-BET-10) without copying. Players are kept in dealing order
+(position 0 = first seat left of the button) in plain per-position lists for speed.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokerroom.core.rules.actions import Action
-from pokerroom.core.rules.config import HandConfig, SeatSetup
-from pokerroom.core.rules.events import Event
+from pokerroom.core.errors import IllegalActionError, InvalidConfigError
+from pokerroom.core.rules import betting, flow
+from pokerroom.core.rules.actions import Action, MuckCards, ShowCards
+from pokerroom.core.rules.config import (
+    FLOP_STREETS,
+    STUD_STREETS,
+    Betting,
+    Game,
+    HandConfig,
+    PostKind,
+    SeatSetup,
+    Street,
+)
+from pokerroom.core.rules.dealing import dealing_order
+from pokerroom.core.rules.events import (
+    AntePosted,
+    BlindPosted,
+    Event,
+    HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    UpCardDealt,
+    visible_to,
+)
 from pokerroom.core.rules.history import HandRecord
-from pokerroom.core.rules.result import HandResult, LegalActions
-from pokerroom.core.rules.views import HandView
+from pokerroom.core.rules.result import HandResult, LegalActions, PotResult
+from pokerroom.core.rules.showdown import bring_in_key, describe_hand
+from pokerroom.core.rules.views import HandView, SeatView
 
 
 class Hand:
-    """One hand in progress; `apply` validates fully before changing anything (R-BET-10)."""
+    """One hand in progress. Mutable, single writer; `apply` is all-or-nothing (R-BET-10)."""
 
-    def apply(self, action: Action) -> tuple[Event, ...]:
-        raise NotImplementedError
+    __slots__ = (
+        "config", "game", "limit", "pot_limit", "half_rule", "unit", "stud", "setups", "seat_of",
+        "pos_of", "n", "button", "deck", "start_stacks", "stacks", "bets", "contrib", "folded",
+        "allin", "acted", "cards", "up_count", "board", "streets", "street_i", "to_act_pos",
+        "level", "full_level", "min_raise", "bet_size", "raise_count", "aggressor",
+        "sd_aggressor", "bring_in_pos", "pot", "_events", "_actions", "over", "_result",
+        "shown", "mucked", "returned", "uncontested", "reached_second_street", "pots_awarded",
+    )  # fmt: skip
 
-    def legal_actions(self) -> LegalActions:
-        raise NotImplementedError
+    config: HandConfig
+    game: Game
+    limit: bool
+    pot_limit: bool
+    half_rule: bool
+    unit: int
+    stud: bool
+    setups: tuple[SeatSetup, ...]
+    seat_of: tuple[int, ...]
+    pos_of: dict[int, int]
+    n: int
+    button: int
+    deck: tuple[int, ...]
+    start_stacks: tuple[int, ...]
+    stacks: list[int]
+    bets: list[int]
+    contrib: list[int]
+    folded: list[bool]
+    allin: list[bool]
+    acted: list[bool]
+    cards: list[list[int]]
+    up_count: list[int]
+    board: list[int]
+    streets: tuple[Street, ...]
+    street_i: int
+    to_act_pos: int
+    level: int
+    full_level: int
+    min_raise: int
+    bet_size: int
+    raise_count: int
+    aggressor: int
+    sd_aggressor: int
+    bring_in_pos: int
+    pot: int
+    _events: list[Event]
+    _actions: list[Action]
+    over: bool
+    _result: HandResult | None
+    shown: list[int]
+    mucked: list[int]
+    returned: list[tuple[int, int]]
+    uncontested: int
+    reached_second_street: bool
+    pots_awarded: list[PotResult]
+
+    # ------------------------------------------------------------------ queries
 
     @property
     def to_act(self) -> int | None:
-        raise NotImplementedError
+        """The seat whose turn it is, None when the hand is over."""
+        return None if self.over else self.seat_of[self.to_act_pos]
 
     @property
     def is_over(self) -> bool:
-        raise NotImplementedError
+        return self.over
+
+    @property
+    def street(self) -> Street:
+        return self.streets[self.street_i]
 
     @property
     def result(self) -> HandResult:
-        raise NotImplementedError
+        if self._result is None:
+            raise IllegalActionError("R-BET-10", "the hand is not over yet")
+        return self._result
 
     @property
     def events(self) -> tuple[Event, ...]:
-        raise NotImplementedError
+        return tuple(self._events)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(self._actions)
 
     @property
     def record(self) -> HandRecord:
-        raise NotImplementedError
+        return HandRecord(
+            config=self.config, seats=self.setups, button=self.button, deck=self.deck,
+            actions=tuple(self._actions),
+        )  # fmt: skip
+
+    @property
+    def dealt_in(self) -> tuple[int, ...]:
+        return self.seat_of
+
+    def total_chips(self) -> int:
+        """Stacks + bets + pot + rake: constant through the hand (R-POT-3)."""
+        rake = sum(p.rake for p in self.pots_awarded)
+        if self.over:
+            return sum(self.stacks) + rake
+        return sum(self.stacks) + sum(self.bets) + self.pot
+
+    def legal_actions(self) -> LegalActions:
+        """Exactly what the player to act may do, with amounts (R-BET-10)."""
+        if self.over:
+            raise IllegalActionError("R-BET-10", "the hand is over")
+        i = self.to_act_pos
+        seat = self.seat_of[i]
+        bets = self.bets
+        level = self.level
+        stack = self.stacks[i]
+        if self.bring_in_pos == i:
+            lo, hi = betting.bounds(self, i)[:2]
+            bring_in = self.config.stakes.bring_in
+            return LegalActions(
+                seat=seat, bring_in=bring_in if bring_in < stack else stack,
+                complete=None if lo < 0 else (lo, hi),
+            )  # fmt: skip
+        owed = level - bets[i]
+        if owed <= 0:
+            lo, hi = self._bet_or_raise_bounds(i)
+            if level == 0:
+                return LegalActions(seat=seat, check=True, bet=None if lo < 0 else (lo, hi))
+            if self._completing(i):
+                return LegalActions(seat=seat, check=True, complete=None if lo < 0 else (lo, hi))
+            return LegalActions(seat=seat, check=True, raise_to=None if lo < 0 else (lo, hi))
+        lo, hi = self._bet_or_raise_bounds(i)
+        call = owed if owed < stack else stack
+        if self._completing(i):
+            return LegalActions(seat=seat, fold=True, call=call, complete=None if lo < 0 else (lo, hi))
+        return LegalActions(seat=seat, fold=True, call=call, raise_to=None if lo < 0 else (lo, hi))
+
+    def _completing(self, i: int) -> bool:
+        """Stud third street with only a bring-in so far: the next bet is a completion."""
+        return self.stud and self.street_i == 0 and self.raise_count == 0 and self.level > 0
+
+    def _bet_or_raise_bounds(self, i: int) -> tuple[int, int]:
+        lo, hi, _, _ = betting.bounds(self, i)
+        return lo, hi
+
+    # ------------------------------------------------------------------ actions
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Apply one player action; refuse with IllegalActionError and change nothing."""
+        if self.over:
+            if type(action) is ShowCards or type(action) is MuckCards:
+                return self._after_hand(action)
+            raise IllegalActionError("R-BET-10", "the hand is over")
+        i = self.to_act_pos
+        seat = getattr(action, "seat", None)
+        if seat != self.seat_of[i]:
+            if type(action) is ShowCards or type(action) is MuckCards:
+                raise IllegalActionError("R-SD-5", "hands are shown or mucked only at the end of the hand")
+            if seat not in self.pos_of:
+                raise IllegalActionError("R-BET-10", f"seat {seat!r} is not dealt into this hand")
+            raise IllegalActionError(
+                "R-BET-10", f"out of turn: seat {self.seat_of[i]} is to act, not seat {seat}"
+            )
+        events: list[Event] = []
+        betting.act(self, i, action, events)
+        self._actions.append(action)
+        self._events.extend(events)
+        return tuple(events)
+
+    def _after_hand(self, action: Action) -> tuple[Event, ...]:
+        seat = action.seat
+        i = self.pos_of.get(seat, -1)
+        if i < 0:
+            raise IllegalActionError("R-SD-5", f"seat {seat!r} was not dealt into this hand")
+        if self.folded[i]:
+            raise IllegalActionError("R-SD-5", f"seat {seat} folded; a folded hand is not shown")
+        if seat in self.shown:
+            if type(action) is MuckCards:
+                rule = "R-SD-4" if self.result.won(seat) else "R-SD-2"
+                raise IllegalActionError(rule, f"seat {seat}'s hand is already shown")
+            raise IllegalActionError("R-SD-5", f"seat {seat}'s hand is already shown")
+        self._actions.append(action)
+        if type(action) is MuckCards:
+            return ()
+        cards = tuple(self.cards[i])
+        event = HandShown(seat=seat, cards=cards, description=self.describe(i))
+        self.shown.append(seat)
+        if seat in self.mucked:
+            self.mucked.remove(seat)
+        assert self._result is not None
+        self._result = _replace_result(self._result, tuple(self.shown), tuple(self.mucked))
+        self._events.append(event)
+        return (event,)
+
+    def describe(self, i: int) -> str:
+        return describe_hand(self.game, self.cards[i], self.board)
+
+    # ------------------------------------------------------------------ views
 
     def view_for(self, viewer: int | None) -> HandView:
-        raise NotImplementedError
+        """What `viewer` (a seat, or None for an observer) may see; hidden cards are None."""
+        dealt_in = viewer is not None and viewer in self.pos_of
+        shown = set(self.shown)
+        seats = []
+        for i, seat in enumerate(self.seat_of):
+            own = dealt_in and viewer == seat
+            reveal_all = own or seat in shown or (dealt_in and self.over and seat in self.mucked)
+            cards: list[int | None] = []
+            up: list[bool] = []
+            for k, c in enumerate(self.cards[i]):
+                is_up = self.stud and 2 <= k < 2 + self.up_count[i]
+                up.append(is_up)
+                cards.append(c if reveal_all or is_up else None)
+            seats.append(SeatView(
+                seat=seat, name=self.setups[i].name, stack=self.stacks[i], bet=self.bets[i],
+                contributed=self.contrib[i], folded=self.folded[i], all_in=self.allin[i],
+                cards=tuple(cards), up=tuple(up),
+            ))  # fmt: skip
+        legal = None
+        if not self.over and viewer == self.seat_of[self.to_act_pos]:
+            legal = self.legal_actions()
+        return HandView(
+            viewer=viewer, config=self.config, button=self.button, street=self.street,
+            board=tuple(self.board), seats=tuple(seats), pot=self.pot, to_act=self.to_act,
+            legal=legal, is_over=self.over, result=self._result,
+        )  # fmt: skip
+
+    def events_for(self, viewer: int | None) -> tuple[Event, ...]:
+        """Every event so far as `viewer` may see it (visible_to applied to each)."""
+        dealt = frozenset(self.seat_of)
+        return tuple(visible_to(e, viewer, dealt) for e in self._events)
+
+    def copy(self) -> Hand:
+        new = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = [list(v) if type(v) is list else v for v in value]
+            setattr(new, name, value)
+        return new
+
+
+def _replace_result(result: HandResult, shown: tuple[int, ...], mucked: tuple[int, ...]) -> HandResult:
+    return HandResult(
+        stacks=result.stacks, pots=result.pots, returned=result.returned, rake=result.rake,
+        shown=shown, mucked=mucked,
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------- starting a hand
 
 
 def start_hand(
     config: HandConfig, seats: Sequence[SeatSetup], *, button: int, deck: Sequence[int]
 ) -> Hand:
-    raise NotImplementedError
+    """Post the forced bets, deal, and stop at the first player decision.
+
+    `seats` are the players dealt in with the posts the table layer decided (R-BLIND-*);
+    `button` is the dealer seat (for stud: where dealing starts); `deck` the card order
+    (see dealing.py for which deck position goes where).
+    """
+    game = config.game
+    n = len(seats)
+    if not 2 <= n <= game.max_players:
+        raise InvalidConfigError(f"seats: {game} is played by 2 to {game.max_players} players, got {n}")
+    by_seat: dict[int, SeatSetup] = {}
+    for s in seats:
+        if not isinstance(s.seat, int) or s.seat < 0 or s.seat in by_seat:
+            raise InvalidConfigError(f"seats: seat {s.seat!r} is invalid or appears twice")
+        if not isinstance(s.stack, int) or isinstance(s.stack, bool) or s.stack <= 0:
+            raise InvalidConfigError(f"seats: seat {s.seat} needs a positive integer stack, got {s.stack!r}")
+        for post in s.posts:
+            if not isinstance(post.amount, int) or post.amount <= 0 or post.amount % config.chip_unit:
+                raise InvalidConfigError(
+                    f"seats: seat {s.seat} post {post.kind} amount {post.amount!r} must be a positive "
+                    f"multiple of the chip unit {config.chip_unit} (R-BET-8)"
+                )
+        by_seat[s.seat] = s
+    order = dealing_order(list(by_seat), button)
+    deck_t = tuple(deck)
+    needed = n * 7 if game.is_stud else n * game.hole_cards + 5
+    if len(set(deck_t)) != len(deck_t) or any(type(c) is not int or not 0 <= c < 52 for c in deck_t):
+        raise InvalidConfigError("deck: card codes must be distinct integers 0..51")
+    if len(deck_t) < min(needed, 52):
+        raise InvalidConfigError(f"deck: {len(deck_t)} cards, this deal needs {min(needed, 52)}")
+
+    h = Hand.__new__(Hand)
+    h.config = config
+    h.game = game
+    h.limit = config.betting is Betting.LIMIT
+    h.pot_limit = config.betting is Betting.POT_LIMIT
+    h.half_rule = config.reopen_rule == "half"
+    h.unit = config.chip_unit
+    h.stud = game.is_stud
+    h.setups = tuple(by_seat[s] for s in order)
+    h.seat_of = order
+    h.pos_of = {s: p for p, s in enumerate(order)}
+    h.n = n
+    h.button = button
+    h.deck = deck_t
+    h.start_stacks = tuple(s.stack for s in h.setups)
+    h.stacks = list(h.start_stacks)
+    h.bets = [0] * n
+    h.contrib = [0] * n
+    h.folded = [False] * n
+    h.allin = [False] * n
+    h.acted = [False] * n
+    h.up_count = [0] * n
+    h.board = []
+    h.streets = STUD_STREETS if h.stud else FLOP_STREETS
+    h.street_i = 0
+    h.to_act_pos = 0
+    h.level = 0
+    h.full_level = 0
+    h.raise_count = 0
+    h.aggressor = -1
+    h.sd_aggressor = -1
+    h.bring_in_pos = -1
+    h.pot = 0
+    h._actions = []
+    h.over = False
+    h._result = None
+    h.shown = []
+    h.mucked = []
+    h.returned = []
+    h.uncontested = -1
+    h.reached_second_street = False
+    h.pots_awarded = []
+    stakes = config.stakes
+    h.bet_size = stakes.small_bet
+    h.min_raise = config.opening_bet
+    events: list[Event] = [HandStarted(button=button, seats=order, stacks=h.start_stacks)]
+    h._events = events
+    last_blind = _post_forced_bets(h, events)
+
+    if h.stud:
+        per = 3
+        h.cards = [[deck_t[k * n + p] for k in range(per)] for p in range(n)]
+        for p in range(n):
+            seat = order[p]
+            events.append(HoleCardsDealt(seat, tuple(h.cards[p][:2]), 2))
+        for p in range(n):
+            h.up_count[p] = 1
+            events.append(UpCardDealt(seat=order[p], card=h.cards[p][2]))
+        keys = [bring_in_key(game, h.cards[p][2]) for p in range(n)]
+        bring = keys.index(min(keys))
+        if stakes.bring_in > 0 and not h.allin[bring]:
+            h.bring_in_pos = bring
+            h.to_act_pos = bring
+        else:
+            flow.open_round_from(h, bring, events)
+    else:
+        hole = game.hole_cards
+        h.cards = [[deck_t[k * n + p] for k in range(hole)] for p in range(n)]
+        for p in range(n):
+            events.append(HoleCardsDealt(order[p], tuple(h.cards[p]), hole))
+        h.level = max(h.bets)
+        if h.level > 0:
+            h.full_level = h.level
+            straddles = sum(1 for s in h.setups for post in s.posts if post.kind is PostKind.STRADDLE)
+            h.raise_count = 1 + straddles
+            if h.level > h.min_raise:
+                h.min_raise = h.level
+        flow.open_round_from(h, (last_blind + 1) % n, events)
+    return h
+
+
+_POST_ORDER = {
+    PostKind.ANTE: 0, PostKind.SMALL_BLIND: 1, PostKind.BIG_BLIND: 2, PostKind.STRADDLE: 3,
+    PostKind.SMALL_BLIND_DEAD: 4, PostKind.BIG_BLIND_DEAD: 5,
+}  # fmt: skip
+
+
+def _post_forced_bets(h: Hand, events: list[Event]) -> int:
+    """Post antes, blinds, straddles and dead blinds (R-BLIND-2: live posts count as bets).
+
+    Returns the position of the last positional blind (big blind, or straddle): preflop
+    action starts left of it (R-BLIND-1, R-HU-1). Without blinds: the button's position.
+    """
+    n = h.n
+    posts = sorted(
+        ((_POST_ORDER[post.kind], p, post) for p in range(n) for post in h.setups[p].posts),
+        key=lambda t: (t[0], t[1]),
+    )
+    big_blind_pos = -1
+    straddle_pos = -1
+    for _, p, post in posts:
+        amount = post.amount if post.amount < h.stacks[p] else h.stacks[p]
+        if amount <= 0:
+            continue
+        h.stacks[p] -= amount
+        h.contrib[p] += amount
+        all_in = h.stacks[p] == 0
+        if all_in:
+            h.allin[p] = True
+        seat = h.seat_of[p]
+        kind = post.kind
+        if kind is PostKind.ANTE:
+            h.pot += amount
+            events.append(AntePosted(seat=seat, amount=amount, all_in=all_in))
+        elif kind.is_live:
+            h.bets[p] += amount
+            events.append(BlindPosted(seat=seat, kind=kind, amount=amount, live=True, all_in=all_in))
+            if kind is PostKind.BIG_BLIND and big_blind_pos < 0:
+                big_blind_pos = p
+            elif kind is PostKind.STRADDLE:
+                straddle_pos = p
+        else:
+            h.pot += amount
+            events.append(BlindPosted(seat=seat, kind=kind, amount=amount, live=False, all_in=all_in))
+    if straddle_pos >= 0:
+        return straddle_pos
+    if big_blind_pos >= 0:
+        return big_blind_pos
+    small = [p for _, p, post in posts if post.kind is PostKind.SMALL_BLIND]
+    return small[0] if small else n - 1
+
+
+# ---------------------------------------------------------------------- functional API
 
 
 def apply(hand: Hand, action: Action) -> tuple[Hand, tuple[Event, ...]]:
     """Functional form: the new hand and the events; `hand` itself is left unchanged."""
-    raise NotImplementedError
+    new = hand.copy()
+    events = new.apply(action)
+    return new, events
 
 
 def replay(record: HandRecord) -> Hand:
-    raise NotImplementedError
+    """Replay a record: the same deck and actions give the identical events and result."""
+    hand = start_hand(record.config, record.seats, button=record.button, deck=record.deck)
+    for action in record.actions:
+        hand.apply(action)
+    return hand
+

@@ -1,0 +1,228 @@
+"""Betting: validating and applying one player decision, and the legal amounts.
+
+R-BET-1 (check and check-raise), R-BET-2 and R-BET-3 (unlimited raises in no-limit and
+pot-limit; the limit cap of one bet and `max_raises` raises, the big blind counting as the bet
+preflop, optionally lifted heads-up), R-BET-4 (minimum bet and raise), R-BET-5 (pot-limit
+maximum), R-BET-6 (limit half-bet rule), R-BET-7 (incomplete all-in raises, `reopen_rule`),
+R-BET-8 (chip unit), R-BUYIN-4 (table stakes), R-BET-10 (exact bounds; refusals change
+nothing: every check here happens before the first write).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerroom.core.errors import IllegalActionError
+from pokerroom.core.rules import flow
+from pokerroom.core.rules.actions import (
+    Action,
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Fold,
+    MuckCards,
+    RaiseTo,
+    ShowCards,
+)
+from pokerroom.core.rules.events import (
+    BetPlaced,
+    BringInPosted,
+    Called,
+    Checked,
+    Completed,
+    Event,
+    Folded,
+    RaisedTo,
+)
+
+if TYPE_CHECKING:
+    from pokerroom.core.rules.hand import Hand
+
+
+def bounds(h: Hand, i: int) -> tuple[int, int, str, str]:
+    """(smallest, largest) total for the street of a bet, raise or completion by position `i`.
+
+    (-1, -1, rule, reason) when the player may not bet or raise now.
+    """
+    stack = h.stacks[i]
+    bet = h.bets[i]
+    total = bet + stack
+    level = h.level
+    if total <= level:
+        return -1, -1, "R-BUYIN-4", "not enough chips to raise: call all-in or fold (table stakes)"
+    if h.acted[i]:
+        rule = "R-BET-6" if h.limit else "R-BET-7"
+        return -1, -1, rule, "an all-in raise smaller than a full raise did not reopen the betting: fold or call"
+    folded = h.folded
+    allin = h.allin
+    for j in range(h.n):
+        if j != i and not folded[j] and not allin[j]:
+            break
+    else:
+        return -1, -1, "R-BET-10", "every other player is all-in: there is nobody to bet against"
+    completing = h.stud and h.street_i == 0 and h.raise_count == 0
+    if h.limit:
+        config = h.config
+        if h.raise_count > config.max_raises and (
+            config.limit_cap_heads_up or sum(1 for f in folded if not f) > 2
+        ):
+            return -1, -1, "R-BET-3", f"the betting is capped (one bet and {config.max_raises} raises)"
+        lo = hi = h.full_level + h.bet_size
+    else:
+        lo = (0 if completing else level) + h.min_raise
+        if h.pot_limit:
+            hi = level + h.pot + sum(h.bets) + (level - bet)
+            if hi < lo:
+                hi = lo
+        else:
+            hi = total
+    if lo > total:
+        lo = total
+    if hi > total:
+        hi = total
+    return lo, hi, "", ""
+
+
+def _amount(h: Hand, i: int, amount: object, what: str) -> int:
+    """Validate a bet/raise/completion total; raise naming the rule (R-BET-3..8)."""
+    if type(amount) is not int:
+        raise IllegalActionError("amount", f"{what} amount must be an integer number of chips, got {amount!r}")
+    lo, hi, rule, reason = bounds(h, i)
+    if lo < 0:
+        raise IllegalActionError(rule, reason)
+    total = h.bets[i] + h.stacks[i]
+    if amount > total:
+        raise IllegalActionError("R-BUYIN-4", f"{what} to {amount} is more than the {total} the player has (table stakes)")
+    if amount % h.unit and amount != total:
+        raise IllegalActionError("R-BET-8", f"{what} to {amount} is not a whole number of the chip unit {h.unit}")
+    if amount < lo:
+        if h.limit:
+            raise IllegalActionError("R-BET-4", f"limit: {what} is to exactly {lo}, not {amount}")
+        raise IllegalActionError("R-BET-4", f"{what} to {amount} is below the minimum of {lo}")
+    if amount > hi:
+        if h.limit:
+            raise IllegalActionError("R-BET-4", f"limit: {what} is to exactly {hi}, not {amount}")
+        raise IllegalActionError("R-BET-5", f"pot-limit: {what} to {amount} is above the pot limit of {hi}")
+    return amount
+
+
+def _wager(h: Hand, i: int, to: int) -> tuple[bool, bool]:
+    """Put position `i`'s street total at `to` (> level). Returns (all_in, full)."""
+    bets = h.bets
+    add = to - bets[i]
+    stack = h.stacks[i] - add
+    h.stacks[i] = stack
+    bets[i] = to
+    h.contrib[i] += add
+    all_in = stack == 0
+    if all_in:
+        h.allin[i] = True
+    level = h.level
+    if h.limit:
+        # R-BET-6: at least half a full bet or raise counts as full.
+        full = (to - h.full_level) * 2 >= h.bet_size
+    else:
+        base = 0 if h.stud and h.street_i == 0 and h.raise_count == 0 else level
+        incr = to - base
+        full = incr >= h.min_raise or (h.half_rule and incr * 2 >= h.min_raise)
+        if full and incr > h.min_raise:
+            h.min_raise = incr
+    if full:
+        h.full_level = to
+        h.raise_count += 1
+        acted = h.acted
+        for j in range(h.n):
+            acted[j] = False
+    h.acted[i] = True
+    h.level = to
+    h.aggressor = i
+    return all_in, full
+
+
+def act(h: Hand, i: int, action: Action, events: list[Event]) -> None:
+    """Validate `action` by position `i` (whose turn it is) completely, then apply it."""
+    t = type(action)
+    seat = h.seat_of[i]
+    level = h.level
+    owed = level - h.bets[i]
+    if h.bring_in_pos == i:
+        if t is BringIn:
+            amount = h.config.stakes.bring_in
+            if amount > h.stacks[i]:
+                amount = h.stacks[i]
+            h.stacks[i] -= amount
+            h.bets[i] += amount
+            h.contrib[i] += amount
+            all_in = h.stacks[i] == 0
+            if all_in:
+                h.allin[i] = True
+            h.level = h.bets[i]
+            h.acted[i] = True
+            h.bring_in_pos = -1
+            events.append(BringInPosted(seat=seat, amount=amount, all_in=all_in))
+            flow.after_action(h, i, events)
+            return
+        if t is Complete:
+            assert isinstance(action, Complete)
+            to = _amount(h, i, action.amount, "completion")
+            h.bring_in_pos = -1
+            all_in, _ = _wager(h, i, to)
+            events.append(Completed(seat=seat, amount=to, all_in=all_in))
+            flow.after_action(h, i, events)
+            return
+        raise IllegalActionError("R-BET-10", f"seat {seat} brings in: BringIn or Complete")
+    if t is Call:
+        if owed <= 0:
+            raise IllegalActionError("R-BET-1", "nothing to call: check instead")
+        stack = h.stacks[i]
+        add = owed if owed < stack else stack
+        h.stacks[i] = stack - add
+        h.bets[i] += add
+        h.contrib[i] += add
+        all_in = add == stack
+        if all_in:
+            h.allin[i] = True
+        h.acted[i] = True
+        events.append(Called(seat=seat, amount=add, total=h.bets[i], all_in=all_in))
+    elif t is Check:
+        if owed > 0:
+            raise IllegalActionError("R-BET-1", f"cannot check facing a bet: {owed} to call")
+        h.acted[i] = True
+        events.append(Checked(seat=seat))
+    elif t is Fold:
+        if owed <= 0:
+            raise IllegalActionError("R-BET-10", "nothing to call: check instead of folding")
+        h.folded[i] = True
+        events.append(Folded(seat=seat))
+    elif t is RaiseTo:
+        assert isinstance(action, RaiseTo)
+        if level == 0:
+            raise IllegalActionError("R-BET-10", "no bet to raise: bet instead")
+        if h.stud and h.street_i == 0 and h.raise_count == 0:
+            raise IllegalActionError("R-BET-10", "only a bring-in so far: complete instead of raising")
+        to = _amount(h, i, action.amount, "raise")
+        all_in, full = _wager(h, i, to)
+        events.append(RaisedTo(seat=seat, amount=to, all_in=all_in, full=full))
+    elif t is Bet:
+        assert isinstance(action, Bet)
+        if level > 0:
+            raise IllegalActionError("R-BET-10", f"there is a bet of {level} already: raise instead")
+        to = _amount(h, i, action.amount, "bet")
+        all_in, _ = _wager(h, i, to)
+        events.append(BetPlaced(seat=seat, amount=to, all_in=all_in))
+    elif t is Complete:
+        assert isinstance(action, Complete)
+        if not (h.stud and h.street_i == 0 and h.raise_count == 0 and level > 0):
+            raise IllegalActionError("R-BET-10", "completing is only for a stud bring-in")
+        to = _amount(h, i, action.amount, "completion")
+        all_in, _ = _wager(h, i, to)
+        events.append(Completed(seat=seat, amount=to, all_in=all_in))
+    elif t is BringIn:
+        raise IllegalActionError("R-BET-10", f"seat {seat} does not bring in")
+    elif t is ShowCards or t is MuckCards:
+        raise IllegalActionError("R-SD-5", "hands are shown or mucked only at the end of the hand")
+    else:
+        raise IllegalActionError("R-BET-10", f"not an action: {action!r}")
+    flow.after_action(h, i, events)

@@ -1,0 +1,336 @@
+"""The dealer's chores between decisions: whose turn, uncalled bets, streets, showdown, awards.
+
+R-BTN-1 and R-BLIND-1 (later rounds start left of the button), R-HU-1 (heads-up order follows
+from the button being last in dealing order), stud streets opened by the best showing hand
+(razz: the lowest), R-BET-9 (uncalled bets returned), R-POT-1..3, R-RAKE-1, R-SD-1..5,
+R-TIE-1..6.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerroom.core.rules.events import (
+    BetReturned,
+    BetsCollected,
+    BoardDealt,
+    CardsMucked,
+    Event,
+    HandEnded,
+    HandShown,
+    HoleCardsDealt,
+    PotAwarded,
+    RakeTaken,
+    StreetStarted,
+    UpCardDealt,
+)
+from pokerroom.core.rules.result import HandResult, PotResult
+from pokerroom.core.rules.showdown import (
+    build_pots,
+    halves,
+    rake_for,
+    showing_key,
+    split,
+    strength,
+)
+
+if TYPE_CHECKING:
+    from pokerroom.core.rules.hand import Hand
+
+
+def needs_action(h: Hand, j: int) -> bool:
+    if h.folded[j] or h.allin[j]:
+        return False
+    if h.bets[j] < h.level:
+        return True
+    if h.acted[j]:
+        return False
+    # Not acted yet and nothing to call: a decision only if someone could answer a bet.
+    folded = h.folded
+    allin = h.allin
+    for k in range(h.n):
+        if k != j and not folded[k] and not allin[k]:
+            return True
+    return False
+
+
+def open_round_from(h: Hand, start: int, events: list[Event]) -> None:
+    """Give the turn to the first position from `start` (inclusive) that must act."""
+    n = h.n
+    for k in range(n):
+        j = (start + k) % n
+        if needs_action(h, j):
+            h.to_act_pos = j
+            return
+    end_round(h, events)
+
+
+def after_action(h: Hand, i: int, events: list[Event]) -> None:
+    n = h.n
+    folded = h.folded
+    live = 0
+    for f in folded:
+        if not f:
+            live += 1
+    if live > 1:
+        for k in range(1, n):
+            j = (i + k) % n
+            if needs_action(h, j):
+                h.to_act_pos = j
+                return
+    end_round(h, events)
+
+
+def end_round(h: Hand, events: list[Event]) -> None:
+    """Return an uncalled bet (R-BET-9), collect the bets, then award or go on."""
+    bets = h.bets
+    n = h.n
+    top_i = 0
+    top = -1
+    second = 0
+    for j in range(n):
+        b = bets[j]
+        if b > top:
+            second = top if top > second else second
+            top = b
+            top_i = j
+        elif b > second:
+            second = b
+    if top > second:
+        back = top - second
+        bets[top_i] = second
+        h.stacks[top_i] += back
+        h.contrib[top_i] -= back
+        if h.allin[top_i]:
+            h.allin[top_i] = False
+        h.returned.append((h.seat_of[top_i], back))
+        events.append(BetReturned(seat=h.seat_of[top_i], amount=back))
+    collected = sum(bets)
+    if collected:
+        h.pot += collected
+        h.bets = [0] * n
+        if any(h.allin):
+            events.append(BetsCollected(pots=tuple(a for a, _ in build_pots(h.contrib, h.folded))))
+        else:
+            events.append(BetsCollected(pots=(h.pot,)))
+    if h.aggressor != -2:
+        h.sd_aggressor = h.aggressor
+    live = [j for j in range(n) if not h.folded[j]]
+    if len(live) == 1:
+        _award_uncontested(h, live[0], events)
+        return
+    _next_street(h, events)
+
+
+def _next_street(h: Hand, events: list[Event]) -> None:
+    n = h.n
+    while True:
+        h.street_i += 1
+        if h.street_i >= len(h.streets):
+            h.street_i = len(h.streets) - 1
+            _showdown(h, events)
+            return
+        h.reached_second_street = True
+        _deal_street(h, events)
+        h.level = 0
+        h.full_level = 0
+        h.raise_count = 0
+        h.min_raise = h.config.opening_bet
+        if h.limit and h.street_i >= 2:
+            h.bet_size = h.config.stakes.big_bet
+        h.acted = [False] * n
+        h.aggressor = -2
+        active = 0
+        for j in range(n):
+            if not h.folded[j] and not h.allin[j]:
+                active += 1
+        if active >= 2:
+            h.aggressor = -1
+            start = _first_to_act(h)
+            for k in range(n):
+                j = (start + k) % n
+                if needs_action(h, j):
+                    h.to_act_pos = j
+                    return
+
+
+def _first_to_act(h: Hand) -> int:
+    """Flop games: first live player left of the button (R-BLIND-1); stud: best showing hand."""
+    folded = h.folded
+    if not h.stud:
+        for j in range(h.n):
+            if not folded[j]:
+                return j
+        return 0
+    best = -1
+    best_key: tuple[int, ...] = ()
+    for j in range(h.n):
+        if folded[j]:
+            continue
+        key = showing_key(h.game, h.cards[j][2:2 + h.up_count[j]])
+        if best < 0 or key > best_key:
+            best, best_key = j, key
+    return best
+
+
+def _deal_street(h: Hand, events: list[Event]) -> None:
+    deck = h.deck
+    n = h.n
+    street = h.streets[h.street_i]
+    if not h.stud:
+        base = n * h.game.hole_cards
+        if h.street_i == 1:
+            cards = deck[base:base + 3]
+        else:
+            cards = (deck[base + h.street_i + 1],)
+        h.board.extend(cards)
+        events.append(BoardDealt(street=street, cards=cards))
+        return
+    events.append(StreetStarted(street=street))
+    k = h.street_i + 2
+    live = [p for p in range(n) if not h.folded[p]]
+    if k == 6 and 7 * n > 52:
+        left = 52 - 6 * n
+        if len(live) > left:
+            card = deck[6 * n]
+            h.board.append(card)
+            events.append(BoardDealt(street=street, cards=(card,)))
+            return
+        for r, p in enumerate(live):
+            h.cards[p].append(deck[6 * n + r])
+            events.append(HoleCardsDealt(h.seat_of[p], (deck[6 * n + r],), 1))
+        return
+    for p in live:
+        card = deck[k * n + p]
+        h.cards[p].append(card)
+        if k < 6:
+            h.up_count[p] += 1
+            events.append(UpCardDealt(seat=h.seat_of[p], card=card))
+        else:
+            events.append(HoleCardsDealt(h.seat_of[p], (card,), 1))
+
+
+def _rake(h: Hand, total: int) -> int:
+    config = h.config
+    if not config.rake_percent or (config.no_flop_no_drop and not h.reached_second_street):
+        return 0
+    return rake_for(total, config.rake_percent, config.rake_cap, h.unit)
+
+
+def _award_uncontested(h: Hand, winner: int, events: list[Event]) -> None:
+    total = h.pot
+    rake = _rake(h, total)
+    seat = h.seat_of[winner]
+    if rake:
+        events.append(RakeTaken(amount=rake))
+    amount = total - rake
+    h.stacks[winner] += amount
+    h.pot = 0
+    eligible = tuple(h.seat_of[j] for j in range(h.n) if not h.folded[j])
+    pot = PotResult(amount=amount, rake=rake, eligible=eligible, winners=((seat, amount),))
+    h.pots_awarded.append(pot)
+    events.append(PotAwarded(pot=0, amount=amount, winners=((seat, amount),)))
+    h.uncontested = winner
+    _finish(h, events)
+
+
+def _odd_chip_order(h: Hand, winners: list[int]) -> list[int]:
+    """R-TIE-3: clockwise from the button's left (dealing order); R-TIE-4 stud: highest card."""
+    if not h.stud or len(winners) < 2:
+        return winners
+    return sorted(winners, key=lambda p: max(h.cards[p]), reverse=True)
+
+
+def _showdown(h: Hand, events: list[Event]) -> None:
+    n = h.n
+    game = h.game
+    hilo = game.is_hilo
+    unit = h.unit
+    live = [p for p in range(n) if not h.folded[p]]
+    board = h.board
+    hi: dict[int, int] = {}
+    lo: dict[int, int | None] = {}
+    for p in live:
+        hi[p], lo[p] = strength(game, h.cards[p], board)
+    pots = build_pots(h.contrib, h.folded)
+    rake_left = _rake(h, sum(a for a, _ in pots))
+    total_rake = rake_left
+    results: list[tuple[int, int, list[int], list[tuple[int, int]], list[tuple[int, int]]]] = []
+    winners_all: set[int] = set()
+    for amount, eligible in pots:
+        take = rake_left if rake_left < amount else amount
+        rake_left -= take
+        amount -= take
+        low_shares: list[tuple[int, int]] = []
+        if len(eligible) == 1:
+            shares = [(eligible[0], amount)]
+        else:
+            high_amount = amount
+            if hilo:
+                lows = [p for p in eligible if lo[p] is not None]
+                if lows:
+                    best_lo = max(lo[p] or 0 for p in lows)
+                    low_w = [p for p in lows if lo[p] == best_lo]
+                    high_amount, low_amount = halves(amount, unit)
+                    low_shares = split(low_amount, _odd_chip_order(h, low_w), unit)
+            best_hi = max(hi[p] for p in eligible)
+            high_w = [p for p in eligible if hi[p] == best_hi]
+            shares = split(high_amount, _odd_chip_order(h, high_w), unit) + low_shares
+        combined: dict[int, int] = {}
+        for p, a in shares:
+            combined[p] = combined.get(p, 0) + a
+            winners_all.add(p)
+        results.append((amount, take, eligible, sorted(combined.items()), low_shares))
+    # R-SD-2/3: last aggressor first, else the first to act; then clockwise.
+    start = h.sd_aggressor
+    if start < 0 or h.folded[start]:
+        start = _first_to_act(h)
+    order = [(start + k) % n for k in range(n) if not h.folded[(start + k) % n]]
+    best_hi_shown: int | None = None
+    best_lo_shown: int | None = None
+    for idx, p in enumerate(order):
+        seat = h.seat_of[p]
+        must = idx == 0 or p in winners_all  # R-SD-4: a winning hand is always shown
+        if not must:
+            must = best_hi_shown is None or hi[p] >= best_hi_shown
+            low = lo[p]
+            if not must and low is not None:
+                must = best_lo_shown is None or low >= best_lo_shown
+        if must:
+            if best_hi_shown is None or hi[p] > best_hi_shown:
+                best_hi_shown = hi[p]
+            low = lo[p]
+            if low is not None and (best_lo_shown is None or low > best_lo_shown):
+                best_lo_shown = low
+            h.shown.append(seat)
+            events.append(HandShown(seat=seat, cards=tuple(h.cards[p]), description=h.describe(p)))
+        else:
+            h.mucked.append(seat)
+            events.append(CardsMucked(seat, tuple(h.cards[p])))
+    if total_rake:
+        events.append(RakeTaken(amount=total_rake))
+    seat_of = h.seat_of
+    for index, (amount, take, eligible, shares, low_shares) in enumerate(results):
+        for p, a in shares:
+            h.stacks[p] += a
+        winners = tuple((seat_of[p], a) for p, a in shares)
+        low_pairs = tuple((seat_of[p], a) for p, a in low_shares)
+        h.pots_awarded.append(PotResult(
+            amount=amount, rake=take, eligible=tuple(seat_of[p] for p in eligible),
+            winners=winners, low_winners=low_pairs,
+        ))  # fmt: skip
+        events.append(PotAwarded(pot=index, amount=amount, winners=winners, low_winners=low_pairs))
+    h.pot = 0
+    _finish(h, events)
+
+
+def _finish(h: Hand, events: list[Event]) -> None:
+    h.over = True
+    h.to_act_pos = -1
+    stacks = tuple(sorted(zip(h.seat_of, h.stacks, strict=True)))
+    h._result = HandResult(
+        stacks=stacks, pots=tuple(h.pots_awarded), returned=tuple(h.returned),
+        rake=sum(p.rake for p in h.pots_awarded), shown=tuple(h.shown), mucked=tuple(h.mucked),
+    )  # fmt: skip
+    events.append(HandEnded(stacks=stacks))
+

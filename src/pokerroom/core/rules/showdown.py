@@ -1,0 +1,133 @@
+"""Showdown arithmetic: hand strengths, who opens a stud street, pots, splits and odd chips.
+
+R-RANK-4/5 (which cards play, via core.evaluation), R-POT-1 (side pots from contributions),
+R-POT-2 and R-TIE-6 (each pot on its own), R-TIE-2 (equal split in chip units, at most one
+odd unit each), R-TIE-3 (odd units clockwise from the button's left), R-TIE-4 (stud: highest
+card by suit), R-TIE-5 (hi-lo: the high half takes the odd unit), R-RAKE-1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from pokerroom.core.evaluation import (
+    describe,
+    evaluate_low,
+    evaluate_omaha_low,
+    evaluate_razz,
+    high_rank,
+    omaha_rank,
+)
+from pokerroom.core.rules.config import Game
+
+
+def strength(game: Game, cards: Sequence[int], board: Sequence[int]) -> tuple[int, int | None]:
+    """(main value, low value or None); higher is better. Razz: the main value is the low."""
+    if game is Game.HOLDEM:
+        return high_rank([*cards, *board]), None
+    if game is Game.OMAHA:
+        return omaha_rank(cards, board), None
+    if game is Game.OMAHA_HILO:
+        low = evaluate_omaha_low(cards, board)
+        return omaha_rank(cards, board), None if low is None else low.order
+    if game is Game.RAZZ:
+        return evaluate_razz([*cards, *board]).order, None
+    if game is Game.STUD_HILO:
+        low = evaluate_low([*cards, *board])
+        return high_rank([*cards, *board]), None if low is None else low.order
+    return high_rank([*cards, *board]), None
+
+
+def describe_hand(game: Game, cards: Sequence[int], board: Sequence[int]) -> str:
+    """Words for a shown hand: "Flush, Ace high", hi-lo "...; low 8-6-4-2-A"."""
+    if game is Game.RAZZ:
+        return "low " + str(evaluate_razz([*cards, *board]))
+    if game in (Game.OMAHA, Game.OMAHA_HILO):
+        text = describe(omaha_rank(cards, board))
+        low = evaluate_omaha_low(cards, board) if game is Game.OMAHA_HILO else None
+    else:
+        text = describe(high_rank([*cards, *board]))
+        low = evaluate_low([*cards, *board]) if game is Game.STUD_HILO else None
+    return text if low is None else f"{text}; low {low}"
+
+
+def showing_key(game: Game, up: Sequence[int]) -> tuple[int, ...]:
+    """Order of stud up-boards: the greatest key opens a street (razz: the best low).
+
+    Pairs, two pair, trips and quads count; straights and flushes of fewer than five cards do
+    not. Equal keys are broken by position (first clockwise from the button) by the caller.
+    """
+    if game is Game.RAZZ:
+        return (evaluate_razz(up).order,)
+    counts: dict[int, int] = {}
+    for c in up:
+        counts[c >> 2] = counts.get(c >> 2, 0) + 1
+    grouped = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    return tuple(n for _, n in grouped) + (0,) + tuple(r for r, _ in grouped)
+
+
+def bring_in_key(game: Game, card: int) -> int:
+    """The smallest key brings in: lowest card, clubs < diamonds < hearts < spades (R-RANK-3);
+    razz: the highest card (aces low), the higher suit bringing in."""
+    if game is Game.RAZZ:
+        low_rank = 0 if card >> 2 == 12 else (card >> 2) + 1
+        return -(4 * low_rank + (card & 3))
+    return card
+
+
+def build_pots(contrib: Sequence[int], folded: Sequence[bool]) -> list[tuple[int, list[int]]]:
+    """Main pot then side pots from what each player put in (R-POT-1).
+
+    Each level of a live player's total contribution closes a pot that every live player who
+    reached it may win; chips of folded players are dead money in the pots they reached.
+    """
+    n = len(contrib)
+    levels = sorted({contrib[j] for j in range(n) if not folded[j]})
+    pots: list[tuple[int, list[int]]] = []
+    prev = 0
+    for level in levels:
+        if level <= prev:
+            continue
+        amount = 0
+        for c in contrib:
+            if c > prev:
+                amount += (c if c < level else level) - prev
+        eligible = [j for j in range(n) if not folded[j] and contrib[j] >= level]
+        if pots and pots[-1][1] == eligible:
+            pots[-1] = (pots[-1][0] + amount, eligible)
+        else:
+            pots.append((amount, eligible))
+        prev = level
+    extra = sum(c - prev for c in contrib if c > prev)
+    if extra and pots:
+        pots[-1] = (pots[-1][0] + extra, pots[-1][1])
+    return pots
+
+
+def split(amount: int, winners: Sequence[int], unit: int) -> list[tuple[int, int]]:
+    """Equal shares in chip units; the odd units one each to the first winners (R-TIE-2).
+
+    `winners` is already in odd-chip order. A remainder smaller than one chip unit (possible
+    only with stacks off the unit) goes to the first winner.
+    """
+    k = len(winners)
+    units, below = divmod(amount, unit)
+    share, odd = divmod(units, k)
+    out = [(w, share * unit + (unit if r < odd else 0)) for r, w in enumerate(winners)]
+    if below:
+        out[0] = (out[0][0], out[0][1] + below)
+    return out
+
+
+def halves(amount: int, unit: int) -> tuple[int, int]:
+    """(high half, low half): the high half takes the odd unit (R-TIE-5)."""
+    units, below = divmod(amount, unit)
+    low = units // 2 * unit
+    return amount - low, low
+
+
+def rake_for(total: int, percent: int | Fraction, cap: int, unit: int) -> int:
+    """The hand's rake: percent of all pots, rounded down to the chip unit, capped (R-RAKE-1)."""
+    rake = int(Fraction(total) * Fraction(percent) / 100 // unit) * unit
+    return min(rake, cap) if cap else rake
