@@ -53,7 +53,6 @@ export const api = {
 export function explain(err) {
   const messages = {
     name_taken: "That username is already taken. Choose another one or log in.",
-    weak_password: "That password is too weak: use at least 8 characters, not your username.",
     bad_username: "Usernames have 3 to 20 characters: letters, digits, _ and -.",
     bad_credentials: "Wrong username or password.",
     not_authenticated: "Please log in first.",
@@ -61,6 +60,9 @@ export function explain(err) {
   if (err.code === "throttled") {
     const wait = err.detail && err.detail.retry_after_s;
     return `Too many failed attempts. Try again${wait ? ` in ${wait} s` : " later"}.`;
+  }
+  if (err.code === "weak_password") {
+    return `That password is too weak${err.message ? `: ${err.message.replace(/^weak password:?\s*/i, "")}` : "."}`;
   }
   return messages[err.code] || err.message;
 }

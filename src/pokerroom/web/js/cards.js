@@ -49,7 +49,7 @@ export function cardEl(card, opts = {}) {
     dataset: { card: `${parsed.rank === "10" ? "T" : parsed.rank}${parsed.suit}` },
     class: opts.highlight ? "card-win" : undefined,
   },
-  h("span.card-corner", h("span.card-rank", parsed.rank), suitSvg(parsed.suit, "card-pip")),
+  h("span.card-corner", {}, h("span.card-rank", {}, parsed.rank), suitSvg(parsed.suit, "card-pip")),
   suitSvg(parsed.suit, "card-center"));
 }
 

@@ -63,12 +63,12 @@ export function renderFelt(view, opts = {}) {
       chipStack(p.amount)));
   });
   const info = view.hand ? `Hand #${view.hand}${view.street ? ` · ${streetWord(view.street)}` : ""}` : "Waiting for the next hand";
-  wrap.appendChild(h("div.center", {}, board, pots, h("div.hand-info", {}, info)));
-
+  let banner = null;
   if (result && result.winners && result.winners.length) {
-    const text = result.winners.map((w) => `${w.name || `Seat ${w.seat + 1}`} wins ${money(w.amount)}${w.description ? ` with ${w.description}` : ""}`).join(" · ");
-    wrap.appendChild(h("div.result-banner", { role: "status", "data-testid": "result" }, text));
+    banner = h("div.result-banner", { role: "status", "data-testid": "result" },
+      result.winners.map((w) => h("div", {}, `${w.name || `Seat ${w.seat + 1}`} wins ${money(w.amount)}${w.description ? ` with ${w.description}` : ""}`)));
   }
+  wrap.appendChild(h("div.center", {}, board, pots, banner, h("div.hand-info", {}, info)));
   return wrap;
 }
 

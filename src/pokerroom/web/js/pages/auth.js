@@ -44,7 +44,7 @@ export function mountAuth(main, mode) {
   h("label.field", { for: "username-input" }, h("span", {}, "Username"), username),
   h("label.field", { for: "password-input" }, h("span", {}, "Password"), password),
   h("p.muted", { style: { fontSize: ".85rem", marginTop: "-.3rem" } },
-    "New here? Pick a name and a password of 8 characters or more, then Sign up. You start with play money."),
+    "New here? Pick a name and a long password, then Sign up. You start with play money."),
   message,
   h("div.auth-buttons", { style: { marginTop: ".8rem" } }, logIn, signUp));
 

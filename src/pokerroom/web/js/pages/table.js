@@ -112,7 +112,7 @@ export function mountTable(main, tableId) {
       else if (view.to_act !== null && view.to_act !== undefined) {
         const s = view.seats.find((x) => x.seat === view.to_act);
         text = `Waiting for ${s ? s.name : "a player"} to act.`;
-      } else if (!view.hand) text = "Waiting for the next hand.";
+      } else text = "Waiting for the next hand.";
       parts.push(h("div.waiting-msg", {}, text));
       parts.push(timeHolder);
       replace(actionBar, parts);

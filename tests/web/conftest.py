@@ -1,0 +1,182 @@
+"""Fixtures for the browser tests: Debian's Chromium through Playwright, and the real server.
+
+The server is the real FastAPI app on uvicorn, in a thread of the test process, on a free
+port, with a fresh SQLite file per test. Bots are the real `pokerroom bots` WebSocket
+clients, run as a subprocess. Without /usr/bin/chromium the tests skip (outside CI) or
+fail (CI=true).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "docs" / "screenshots"
+# The tests import their shared steps as `webtest_helpers` (pytest runs in importlib mode).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Chromium at /usr/bin/chromium; a clear skip outside CI, a failure in CI, when missing."""
+    if not os.path.exists(CHROMIUM):
+        message = (
+            f"Chromium is not installed at {CHROMIUM}: the browser tests need it "
+            "(apt-get install -y chromium)"
+        )
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        instance = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield instance
+        finally:
+            instance.close()
+
+
+class LiveServer:
+    """The real app served by uvicorn in a background thread."""
+
+    def __init__(self, db_path: Path, **overrides: Any) -> None:
+        import uvicorn
+
+        from pokerroom.server.app import create_app
+        from pokerroom.server.settings import Settings
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.db_url = f"sqlite+aiosqlite:///{db_path}"
+        settings = Settings(host="127.0.0.1", port=self.port, database_url=self.db_url)
+        known = {k: v for k, v in overrides.items() if hasattr(settings, k)}
+        self.settings = replace(settings, **known)
+        self.app = create_app(self.settings)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                lifespan="on", ws_max_size=1 << 16)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, name="pokerroom-server",
+                                       daemon=True)
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+
+    def lobby(self) -> list[dict[str, Any]]:
+        return list(httpx.get(f"{self.url}/api/lobby", timeout=10).json()["tables"])
+
+    def table(self, kind: str, betting: str | None = None) -> dict[str, Any]:
+        for entry in self.lobby():
+            if entry["kind"] == kind and (betting is None or entry.get("betting") == betting):
+                return entry
+        pytest.skip(f"the room has no {kind} {betting or ''} table yet")
+
+
+SERVER_SETTINGS = {
+    "fast_password_hash": True,
+    "seed": 20261129,
+    "between_hands_seconds": 3.0,
+    "uth_betting_seconds": 3.0,
+    "action_seconds": 30.0,
+}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "room.db", **SERVER_SETTINGS).start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+class Bots:
+    """`pokerroom bots` as a subprocess: real WebSocket clients that sit and play."""
+
+    def __init__(self) -> None:
+        self.procs: list[subprocess.Popen[bytes]] = []
+
+    def start(self, url: str, count: int, table: str | None = None,
+              log: Path | None = None) -> subprocess.Popen[bytes]:
+        try:
+            import pokerroom.bots.runner  # noqa: F401
+        except ImportError:
+            pytest.skip("the bots (pokerroom.bots.runner) are not there yet")
+        script = Path(sys.executable).with_name("pokerroom")
+        cmd = [str(script), "bots", "--url", url, "--count", str(count)]
+        if table:
+            cmd += ["--table", table]
+        out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=REPO)
+        self.procs.append(proc)
+        return proc
+
+    def stop(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in self.procs:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=5)
+            if proc.poll() is None:
+                proc.kill()
+
+
+@pytest.fixture
+def bots() -> Iterator[Bots]:
+    runner = Bots()
+    try:
+        yield runner
+    finally:
+        runner.stop()
+
+
+@pytest.fixture
+def context(browser: Any, server: LiveServer) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, base_url=server.url,
+                              accept_downloads=True)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def page(context: Any) -> Any:
+    pg = context.new_page()
+    pg.set_default_timeout(15_000)
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.js_errors = errors  # type: ignore[attr-defined]
+    return pg
