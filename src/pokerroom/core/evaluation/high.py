@@ -1,8 +1,8 @@
 """High-hand evaluation of 5, 6 or 7 cards, and Omaha's two-plus-three (R-RANK-1, R-RANK-2, R-RANK-4).
 
-The scalar fast path adds one precomputed int per card: three bits per rank (a count of that
-rank) and four bits per suit (a count started at 3, so bit 3 lights up at five cards of a
-suit). No flush: the rank part keys a dict of every 5-, 6- and 7-card rank multiset. A flush:
+The scalar fast path adds one precomputed int per card: four bits per suit (a count started
+at 3, so bit 3 lights up at five cards of a suit) and three bits per rank (a count of that
+rank). No flush: the rank part keys a dict of every 5-, 6- and 7-card rank multiset. A flush:
 its rank mask indexes a table. With at most seven cards a flush beats anything the other
 cards can make, so the flush path never needs the rank dict.
 """
@@ -17,18 +17,15 @@ from pokerroom.core.errors import InvalidNotationError
 from pokerroom.core.evaluation.tables import FLUSH_VALUES, best_from_counts
 from pokerroom.core.evaluation.value import HandValue
 
-_SUIT_SHIFT = 40
-_RANK_PART = (1 << 39) - 1
-_START = 0x3333 << _SUIT_SHIFT
-_FLUSH_BITS = 0x8888 << _SUIT_SHIFT
-_CARD_KEYS: tuple[int, ...] = tuple(
-    (1 << 3 * (c >> 2)) + (1 << _SUIT_SHIFT + 4 * (c & 3)) for c in range(52)
-)
+# Card key: suit counters in bits 0..15 (four bits a suit), rank counts from bit 16 (three
+# bits a rank). The literals 0x3333 (counters start at 3) and 0x8888 (a count reached 5) are
+# written out in high_rank: constants are cheaper than globals on this hot path.
+_CARD_KEYS: tuple[int, ...] = tuple((1 << 16 + 3 * (c >> 2)) + (1 << 4 * (c & 3)) for c in range(52))
 _key_of = _CARD_KEYS.__getitem__
 
 
 class _NoFlushValues(dict[int, int]):
-    """Rank-part key -> value, filled on first sight of each rank multiset (at most 73,775).
+    """Rank-count key -> value, filled on first sight of each rank multiset (at most 73,775).
 
     Lazy so importing the evaluator stays cheap; a plain dict lookup once warm.
     """
@@ -42,18 +39,26 @@ class _NoFlushValues(dict[int, int]):
 _NO_FLUSH = _NoFlushValues()
 
 
+def _flush_value(codes: Sequence[int], key: int) -> int:
+    suit = 0 if key & 8 else 1 if key & 0x80 else 2 if key & 0x800 else 3
+    mask = 0
+    for c in codes:
+        if c & 3 == suit:
+            mask |= 1 << (c >> 2)
+    return FLUSH_VALUES[mask]
+
+
 def high_rank(codes: Sequence[int]) -> int:
     """Value (an int, higher is better) of the best five of 5..7 card codes; no validation."""
-    key = sum(map(_key_of, codes), _START)
-    if key & _FLUSH_BITS:
-        suits = key >> _SUIT_SHIFT
-        suit = 0 if suits & 8 else 1 if suits & 0x80 else 2 if suits & 0x800 else 3
-        mask = 0
-        for c in codes:
-            if c & 3 == suit:
-                mask |= 1 << (c >> 2)
-        return FLUSH_VALUES[mask]
-    return _NO_FLUSH[key & _RANK_PART]
+    k = _CARD_KEYS
+    if len(codes) == 7:
+        a, b, c, d, e, f, g = codes
+        key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g] + 0x3333
+    else:
+        key = sum(map(_key_of, codes), 0x3333)
+    if key & 0x8888:
+        return _flush_value(codes, key)
+    return _NO_FLUSH[key >> 16]
 
 
 _ALL_CODES = frozenset(range(52))
