@@ -66,6 +66,6 @@ __all__ = [
     "HandDealt", "HandSettled", "NotEnoughPlayersError", "PlayerSat", "PlayerStoodUp",
     "PostBlindNow", "PreviousHand", "RoomMemory", "SatIn", "SatOut", "SeatOffer", "SeatState",
     "SeatView", "SitDown", "SitIn", "SitOut", "StandUp", "Table", "TableConfig", "TableEvent",
-    "TableStakes", "TimedOut", "TopUp", "TurnClock", "WaitForBigBlind", "WaitingList",
+    "TableStakes", "TimedOut", "TopUp", "ToppedUp", "TurnClock", "WaitForBigBlind", "WaitingList",
     "buy_in_limits", "check_buy_in", "check_top_up", "execute", "plan_hand", "start_turn",
 ]  # fmt: skip
