@@ -1,0 +1,106 @@
+"""Two players in two browser contexts at one table: neither ever sees the other's hole
+cards, in the page or in its WebSocket traffic; a reload mid-hand picks the hand up again."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import expect
+from webtest_helpers import (
+    Frames,
+    join_from_lobby,
+    my_seat,
+    new_name,
+    shown_cards,
+    sign_up,
+    wait_decision_taken,
+)
+
+CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+
+
+def open_player(browser: Any, server: Any, prefix: str) -> tuple[Any, Any, Frames]:
+    ctx = browser.new_context(viewport={"width": 1100, "height": 800}, base_url=server.url)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    frames = Frames(page)
+    sign_up(page, new_name(prefix))
+    return ctx, page, frames
+
+
+def hole_cards(page: Any) -> list[str]:
+    cards = shown_cards(page, "[data-testid=my-cards]")
+    return [c for c in cards if c and CARD.match(c)]
+
+
+def test_two_players_never_see_each_others_hole_cards_and_reload_continues(
+    browser: Any, server: Any
+) -> None:
+    table = server.table("poker", "no-limit")["id"]
+    ctx_a, a, frames_a = open_player(browser, server, "ann")
+    ctx_b, b, frames_b = open_player(browser, server, "ben")
+    try:
+        join_from_lobby(a, table)
+        join_from_lobby(b, table)
+        players = {"a": (a, frames_a), "b": (b, frames_b)}
+
+        # Both are dealt in: each page shows two own cards face up.
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not (len(hole_cards(a)) >= 2 and len(hole_cards(b)) >= 2):
+            a.wait_for_timeout(100)
+        cards = {key: hole_cards(page) for key, (page, _) in players.items()}
+        assert len(cards["a"]) >= 2 and len(cards["b"]) >= 2, cards
+        assert not set(cards["a"]) & set(cards["b"])
+        hand = (frames_a.latest_view(table) or {}).get("hand")
+
+        # In each page, the other player's cards are drawn face down.
+        for key, (page, _) in players.items():
+            other = "b" if key == "a" else "a"
+            on_page = {c.get_attribute("data-card") for c in page.locator(".seat:not(.is-you) .card").all()}
+            assert not on_page & set(cards[other]), (key, on_page)
+            assert "back" in on_page
+
+        # The player to act reloads the page: same hand, same cards, the decision is back.
+        actor = next(k for k, (_, f) in players.items() if (f.latest_view(table) or {}).get("legal"))
+        page, frames = players[actor]
+        page.reload()
+        expect(page.get_by_test_id("action-bar").get_by_role("button").first).to_be_visible()
+        assert sorted(hole_cards(page)) == sorted(cards[actor])
+        view = frames.latest_view(table) or {}
+        assert view.get("hand") == hand and view.get("legal")
+        # ...and goes on playing: a call (or check), then the other player folds.
+        legal = view["legal"]
+        bar = page.get_by_test_id("action-bar")
+        (bar.get_by_role("button", name="Check") if legal.get("check") else bar.get_by_role("button", name="Call")).click()
+        wait_decision_taken(page, frames, table, legal)
+        results_before = len(frames_a.messages("hand_result"))
+        deadline = time.monotonic() + 30
+        while len(frames_a.messages("hand_result")) == results_before and time.monotonic() < deadline:
+            for pg, fr in players.values():
+                lg = (fr.latest_view(table) or {}).get("legal")
+                if lg and lg.get("hand") == hand:
+                    bar = pg.get_by_test_id("action-bar")
+                    fold = bar.get_by_role("button", name="Fold")
+                    (fold if lg.get("fold") else bar.get_by_role("button", name="Check")).click()
+                    wait_decision_taken(pg, fr, table, lg)
+            a.wait_for_timeout(100)
+        assert len(frames_a.messages("hand_result")) > results_before, "the hand did not end"
+
+        # Neither page's traffic nor its page ever carried the other's hole cards.
+        for key, (page, frames) in players.items():
+            other = "b" if key == "a" else "a"
+            seat = my_seat(frames.latest_view(table))
+            assert seat is not None
+            for raw in frames.received:
+                for card in cards[other]:
+                    # The hand ended by a fold: these cards were never public.
+                    assert f'"{card}"' not in raw, (key, card, raw[:300])
+            html = page.content()
+            for card in cards[other]:
+                assert f'data-card="{card}"' not in html
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
