@@ -55,18 +55,13 @@ def bounds(h: Hand, i: int) -> tuple[int, int, str, str]:
     if h.acted[i]:
         rule = "R-BET-6" if h.limit else "R-BET-7"
         return -1, -1, rule, "an all-in raise smaller than a full raise did not reopen the betting: fold or call"
-    folded = h.folded
-    allin = h.allin
-    for j in range(h.n):
-        if j != i and not folded[j] and not allin[j]:
-            break
-    else:
+    if h.active < 2:
         return -1, -1, "R-BET-10", "every other player is all-in: there is nobody to bet against"
     completing = h.stud and h.street_i == 0 and h.raise_count == 0
     if h.limit:
         config = h.config
         if h.raise_count > config.max_raises and (
-            config.limit_cap_heads_up or sum(1 for f in folded if not f) > 2
+            config.limit_cap_heads_up or h.live > 2
         ):
             return -1, -1, "R-BET-3", f"the betting is capped (one bet and {config.max_raises} raises)"
         lo = hi = h.full_level + h.bet_size
@@ -119,6 +114,7 @@ def _wager(h: Hand, i: int, to: int) -> tuple[bool, bool]:
     all_in = stack == 0
     if all_in:
         h.allin[i] = True
+        h.active -= 1
     level = h.level
     if h.limit:
         # R-BET-6: at least half a full bet or raise counts as full.
@@ -158,6 +154,7 @@ def act(h: Hand, i: int, action: Action, events: list[Event]) -> None:
             all_in = h.stacks[i] == 0
             if all_in:
                 h.allin[i] = True
+                h.active -= 1
             h.level = h.bets[i]
             h.acted[i] = True
             h.bring_in_pos = -1
@@ -184,6 +181,7 @@ def act(h: Hand, i: int, action: Action, events: list[Event]) -> None:
         all_in = add == stack
         if all_in:
             h.allin[i] = True
+            h.active -= 1
         h.acted[i] = True
         events.append(Called(seat=seat, amount=add, total=h.bets[i], all_in=all_in))
     elif t is Check:
@@ -195,6 +193,8 @@ def act(h: Hand, i: int, action: Action, events: list[Event]) -> None:
         if owed <= 0:
             raise IllegalActionError("R-BET-10", "nothing to call: check instead of folding")
         h.folded[i] = True
+        h.live -= 1
+        h.active -= 1
         events.append(Folded(seat=seat))
     elif t is RaiseTo:
         assert isinstance(action, RaiseTo)

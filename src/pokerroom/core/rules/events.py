@@ -10,12 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from pokerroom.core.rules.config import PostKind, Street
+from pokerroom.core.rules.config import Game, PostKind, Street
+from pokerroom.core.rules.records import fast_init
+from pokerroom.core.rules.showdown import describe_hand
 
 PUBLIC = -1
 DEALT_IN = -2
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandStarted:
     audience: ClassVar[int] = PUBLIC
@@ -24,6 +27,7 @@ class HandStarted:
     stacks: tuple[int, ...]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AntePosted:
     audience: ClassVar[int] = PUBLIC
@@ -32,6 +36,7 @@ class AntePosted:
     all_in: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BlindPosted:
     """A blind, straddle or dead blind; `live` posts count toward the poster's bet (R-BLIND-2)."""
@@ -44,6 +49,7 @@ class BlindPosted:
     all_in: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class HoleCardsDealt:
     """Cards dealt face down to `seat`; observers and opponents see only how many."""
@@ -57,6 +63,7 @@ class HoleCardsDealt:
         return self.seat
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UpCardDealt:
     """Stud: a card dealt face up."""
@@ -66,6 +73,7 @@ class UpCardDealt:
     card: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BoardDealt:
     """Community cards (flop games; stud: the one common card when the deck runs short)."""
@@ -75,12 +83,14 @@ class BoardDealt:
     cards: tuple[int, ...]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StreetStarted:
     audience: ClassVar[int] = PUBLIC
     street: Street
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BringInPosted:
     audience: ClassVar[int] = PUBLIC
@@ -89,18 +99,21 @@ class BringInPosted:
     all_in: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Folded:
     audience: ClassVar[int] = PUBLIC
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Checked:
     audience: ClassVar[int] = PUBLIC
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Called:
     """`amount` is what the player added; `total` their bet for the street after calling."""
@@ -112,6 +125,7 @@ class Called:
     all_in: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BetPlaced:
     audience: ClassVar[int] = PUBLIC
@@ -120,6 +134,7 @@ class BetPlaced:
     all_in: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RaisedTo:
     """`full` is False for an all-in raise too small to reopen the betting (R-BET-6, R-BET-7)."""
@@ -131,6 +146,7 @@ class RaisedTo:
     full: bool = True
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Completed:
     audience: ClassVar[int] = PUBLIC
@@ -139,6 +155,7 @@ class Completed:
     all_in: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BetReturned:
     """An uncalled bet goes back to its bettor (R-BET-9)."""
@@ -148,6 +165,7 @@ class BetReturned:
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BetsCollected:
     """The street's bets move into the pot; `pots` are the pot amounts so far, main first."""
@@ -156,14 +174,24 @@ class BetsCollected:
     pots: tuple[int, ...]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandShown:
+    """A hand shown face up; `board` is the community cards it plays with (stud: the common
+    card, if any). `description` ("Flush, Ace high"; hi-lo adds the low) is computed on use."""
+
     audience: ClassVar[int] = PUBLIC
     seat: int
     cards: tuple[int, ...]
-    description: str = ""
+    board: tuple[int, ...] = ()
+    game: Game = Game.HOLDEM
+
+    @property
+    def description(self) -> str:
+        return describe_hand(self.game, self.cards, self.board)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class CardsMucked:
     """Mucked at showdown: face down to observers, visible to players dealt in (R-SD-2)."""
@@ -173,12 +201,14 @@ class CardsMucked:
     audience: int = DEALT_IN
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RakeTaken:
     audience: ClassVar[int] = PUBLIC
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PotAwarded:
     """One pot (index 0 = main) awarded on its own (R-POT-2); winners as (seat, amount)."""
@@ -190,6 +220,7 @@ class PotAwarded:
     low_winners: tuple[tuple[int, int], ...] = ()
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandEnded:
     audience: ClassVar[int] = PUBLIC

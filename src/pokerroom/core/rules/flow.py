@@ -39,19 +39,10 @@ if TYPE_CHECKING:
 
 
 def needs_action(h: Hand, j: int) -> bool:
+    """Position `j` must decide: chips to call, or not yet acted while a bet could be answered."""
     if h.folded[j] or h.allin[j]:
         return False
-    if h.bets[j] < h.level:
-        return True
-    if h.acted[j]:
-        return False
-    # Not acted yet and nothing to call: a decision only if someone could answer a bet.
-    folded = h.folded
-    allin = h.allin
-    for k in range(h.n):
-        if k != j and not folded[k] and not allin[k]:
-            return True
-    return False
+    return h.bets[j] < h.level or (not h.acted[j] and h.active >= 2)
 
 
 def open_round_from(h: Hand, start: int, events: list[Event]) -> None:
@@ -66,16 +57,21 @@ def open_round_from(h: Hand, start: int, events: list[Event]) -> None:
 
 
 def after_action(h: Hand, i: int, events: list[Event]) -> None:
-    n = h.n
-    folded = h.folded
-    live = 0
-    for f in folded:
-        if not f:
-            live += 1
-    if live > 1:
-        for k in range(1, n):
-            j = (i + k) % n
-            if needs_action(h, j):
+    """Pass the turn clockwise to the next player who must act, or close the round."""
+    if h.live > 1:
+        n = h.n
+        folded = h.folded
+        allin = h.allin
+        bets = h.bets
+        acted = h.acted
+        level = h.level
+        can_open = h.active >= 2
+        j = i
+        for _ in range(n - 1):
+            j += 1
+            if j == n:
+                j = 0
+            if not folded[j] and not allin[j] and (bets[j] < level or (not acted[j] and can_open)):
                 h.to_act_pos = j
                 return
     end_round(h, events)
@@ -103,6 +99,7 @@ def end_round(h: Hand, events: list[Event]) -> None:
         h.contrib[top_i] -= back
         if h.allin[top_i]:
             h.allin[top_i] = False
+            h.active += 1
         h.returned.append((h.seat_of[top_i], back))
         events.append(BetReturned(seat=h.seat_of[top_i], amount=back))
     collected = sum(bets)
@@ -115,9 +112,8 @@ def end_round(h: Hand, events: list[Event]) -> None:
             events.append(BetsCollected(pots=(h.pot,)))
     if h.aggressor != -2:
         h.sd_aggressor = h.aggressor
-    live = [j for j in range(n) if not h.folded[j]]
-    if len(live) == 1:
-        _award_uncontested(h, live[0], events)
+    if h.live == 1:
+        _award_uncontested(h, h.folded.index(False), events)
         return
     _next_street(h, events)
 
@@ -140,11 +136,7 @@ def _next_street(h: Hand, events: list[Event]) -> None:
             h.bet_size = h.config.stakes.big_bet
         h.acted = [False] * n
         h.aggressor = -2
-        active = 0
-        for j in range(n):
-            if not h.folded[j] and not h.allin[j]:
-                active += 1
-        if active >= 2:
+        if h.active >= 2:
             h.aggressor = -1
             start = _first_to_act(h)
             for k in range(n):
@@ -286,6 +278,7 @@ def _showdown(h: Hand, events: list[Event]) -> None:
     if start < 0 or h.folded[start]:
         start = _first_to_act(h)
     order = [(start + k) % n for k in range(n) if not h.folded[(start + k) % n]]
+    board_t = tuple(board)
     best_hi_shown: int | None = None
     best_lo_shown: int | None = None
     for idx, p in enumerate(order):
@@ -303,7 +296,7 @@ def _showdown(h: Hand, events: list[Event]) -> None:
             if low is not None and (best_lo_shown is None or low > best_lo_shown):
                 best_lo_shown = low
             h.shown.append(seat)
-            events.append(HandShown(seat=seat, cards=tuple(h.cards[p]), description=h.describe(p)))
+            events.append(HandShown(seat=seat, cards=tuple(h.cards[p]), board=board_t, game=game))
         else:
             h.mucked.append(seat)
             events.append(CardsMucked(seat, tuple(h.cards[p])))

@@ -53,6 +53,7 @@ class Hand:
         "level", "full_level", "min_raise", "bet_size", "raise_count", "aggressor",
         "sd_aggressor", "bring_in_pos", "pot", "_events", "_actions", "over", "_result",
         "shown", "mucked", "returned", "uncontested", "reached_second_street", "pots_awarded",
+        "live", "active",
     )  # fmt: skip
 
     config: HandConfig
@@ -100,6 +101,10 @@ class Hand:
     uncontested: int
     reached_second_street: bool
     pots_awarded: list[PotResult]
+    live: int
+    """Players not folded."""
+    active: int
+    """Players neither folded nor all-in: the ones who can still bet."""
 
     # ------------------------------------------------------------------ queries
 
@@ -154,37 +159,26 @@ class Hand:
             raise IllegalActionError("R-BET-10", "the hand is over")
         i = self.to_act_pos
         seat = self.seat_of[i]
-        bets = self.bets
-        level = self.level
-        stack = self.stacks[i]
-        if self.bring_in_pos == i:
-            lo, hi = betting.bounds(self, i)[:2]
-            bring_in = self.config.stakes.bring_in
-            return LegalActions(
-                seat=seat, bring_in=bring_in if bring_in < stack else stack,
-                complete=None if lo < 0 else (lo, hi),
-            )  # fmt: skip
-        owed = level - bets[i]
-        if owed <= 0:
-            lo, hi = self._bet_or_raise_bounds(i)
-            if level == 0:
-                return LegalActions(seat=seat, check=True, bet=None if lo < 0 else (lo, hi))
-            if self._completing(i):
-                return LegalActions(seat=seat, check=True, complete=None if lo < 0 else (lo, hi))
-            return LegalActions(seat=seat, check=True, raise_to=None if lo < 0 else (lo, hi))
-        lo, hi = self._bet_or_raise_bounds(i)
-        call = owed if owed < stack else stack
-        if self._completing(i):
-            return LegalActions(seat=seat, fold=True, call=call, complete=None if lo < 0 else (lo, hi))
-        return LegalActions(seat=seat, fold=True, call=call, raise_to=None if lo < 0 else (lo, hi))
-
-    def _completing(self, i: int) -> bool:
-        """Stud third street with only a bring-in so far: the next bet is a completion."""
-        return self.stud and self.street_i == 0 and self.raise_count == 0 and self.level > 0
-
-    def _bet_or_raise_bounds(self, i: int) -> tuple[int, int]:
         lo, hi, _, _ = betting.bounds(self, i)
-        return lo, hi
+        amounts = None if lo < 0 else (lo, hi)
+        if self.bring_in_pos == i:
+            bring_in = self.config.stakes.bring_in
+            stack = self.stacks[i]
+            return LegalActions(seat=seat, bring_in=bring_in if bring_in < stack else stack, complete=amounts)
+        level = self.level
+        owed = level - self.bets[i]
+        completing = self.stud and self.street_i == 0 and self.raise_count == 0 and level > 0
+        if owed <= 0:
+            if level == 0:
+                return LegalActions(seat=seat, check=True, bet=amounts)
+            if completing:
+                return LegalActions(seat=seat, check=True, complete=amounts)
+            return LegalActions(seat=seat, check=True, raise_to=amounts)
+        stack = self.stacks[i]
+        call = owed if owed < stack else stack
+        if completing:
+            return LegalActions(seat=seat, fold=True, call=call, complete=amounts)
+        return LegalActions(seat=seat, fold=True, call=call, raise_to=amounts)
 
     # ------------------------------------------------------------------ actions
 
@@ -226,7 +220,7 @@ class Hand:
         if type(action) is MuckCards:
             return ()
         cards = tuple(self.cards[i])
-        event = HandShown(seat=seat, cards=cards, description=self.describe(i))
+        event = HandShown(seat=seat, cards=cards, board=tuple(self.board), game=self.game)
         self.shown.append(seat)
         if seat in self.mucked:
             self.mucked.remove(seat)
@@ -308,12 +302,12 @@ def start_hand(
         raise InvalidConfigError(f"seats: {game} is played by 2 to {game.max_players} players, got {n}")
     by_seat: dict[int, SeatSetup] = {}
     for s in seats:
-        if not isinstance(s.seat, int) or s.seat < 0 or s.seat in by_seat:
+        if type(s.seat) is not int or s.seat < 0 or s.seat in by_seat:
             raise InvalidConfigError(f"seats: seat {s.seat!r} is invalid or appears twice")
-        if not isinstance(s.stack, int) or isinstance(s.stack, bool) or s.stack <= 0:
+        if type(s.stack) is not int or s.stack <= 0:
             raise InvalidConfigError(f"seats: seat {s.seat} needs a positive integer stack, got {s.stack!r}")
         for post in s.posts:
-            if not isinstance(post.amount, int) or post.amount <= 0 or post.amount % config.chip_unit:
+            if type(post.amount) is not int or post.amount <= 0 or post.amount % config.chip_unit:
                 raise InvalidConfigError(
                     f"seats: seat {s.seat} post {post.kind} amount {post.amount!r} must be a positive "
                     f"multiple of the chip unit {config.chip_unit} (R-BET-8)"
@@ -322,7 +316,7 @@ def start_hand(
     order = dealing_order(list(by_seat), button)
     deck_t = tuple(deck)
     needed = n * 7 if game.is_stud else n * game.hole_cards + 5
-    if len(set(deck_t)) != len(deck_t) or any(type(c) is not int or not 0 <= c < 52 for c in deck_t):
+    if len(set(deck_t)) != len(deck_t) or not _CODES.issuperset(deck_t):
         raise InvalidConfigError("deck: card codes must be distinct integers 0..51")
     if len(deck_t) < min(needed, 52):
         raise InvalidConfigError(f"deck: {len(deck_t)} cards, this deal needs {min(needed, 52)}")
@@ -369,6 +363,8 @@ def start_hand(
     h.uncontested = -1
     h.reached_second_street = False
     h.pots_awarded = []
+    h.live = n
+    h.active = n
     stakes = config.stakes
     h.bet_size = stakes.small_bet
     h.min_raise = config.opening_bet
@@ -408,6 +404,7 @@ def start_hand(
     return h
 
 
+_CODES = frozenset(range(52))
 _POST_ORDER = {
     PostKind.ANTE: 0, PostKind.SMALL_BLIND: 1, PostKind.BIG_BLIND: 2, PostKind.STRADDLE: 3,
     PostKind.SMALL_BLIND_DEAD: 4, PostKind.BIG_BLIND_DEAD: 5,
@@ -422,12 +419,13 @@ def _post_forced_bets(h: Hand, events: list[Event]) -> int:
     """
     n = h.n
     posts = sorted(
-        ((_POST_ORDER[post.kind], p, post) for p in range(n) for post in h.setups[p].posts),
-        key=lambda t: (t[0], t[1]),
+        (_POST_ORDER[post.kind], p, k, post)
+        for p in range(n)
+        for k, post in enumerate(h.setups[p].posts)
     )
     big_blind_pos = -1
     straddle_pos = -1
-    for _, p, post in posts:
+    for _, p, _, post in posts:
         amount = post.amount if post.amount < h.stacks[p] else h.stacks[p]
         if amount <= 0:
             continue
@@ -436,6 +434,7 @@ def _post_forced_bets(h: Hand, events: list[Event]) -> int:
         all_in = h.stacks[p] == 0
         if all_in:
             h.allin[p] = True
+            h.active -= 1
         seat = h.seat_of[p]
         kind = post.kind
         if kind is PostKind.ANTE:
@@ -455,7 +454,7 @@ def _post_forced_bets(h: Hand, events: list[Event]) -> int:
         return straddle_pos
     if big_blind_pos >= 0:
         return big_blind_pos
-    small = [p for _, p, post in posts if post.kind is PostKind.SMALL_BLIND]
+    small = [p for _, p, _, post in posts if post.kind is PostKind.SMALL_BLIND]
     return small[0] if small else n - 1
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerroom.core.rules.records import fast_init
 
+
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LegalActions:
     """Exactly what `seat` may do now (R-BET-10).

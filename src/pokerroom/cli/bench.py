@@ -1,0 +1,97 @@
+"""`pokerroom bench engine`: hands per second of the hand engine under a random policy.
+
+The policy (issue 3): facing a bet, fold with probability 0.3; with probability 0.2 bet or
+raise (all-in one time in ten, otherwise a uniform amount between the legal minimum and
+maximum); otherwise check or call. 6-max no-limit hold'em, blinds 1/2, 200 big blinds deep,
+full rules, showdowns evaluated. Decks are random deals from a seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import typer
+
+from pokerroom.core.rules import (
+    Bet,
+    Call,
+    Check,
+    Fold,
+    HandConfig,
+    Post,
+    PostKind,
+    RaiseTo,
+    SeatSetup,
+    Stakes,
+    start_hand,
+)
+
+PLAYERS = 6
+STACK = 400
+CONFIG = HandConfig(stakes=Stakes(small_blind=1, big_blind=2))
+
+
+def seat_setups(button: int) -> list[SeatSetup]:
+    small = (button + 1) % PLAYERS
+    big = (button + 2) % PLAYERS
+    out = []
+    for seat in range(PLAYERS):
+        posts: tuple[Post, ...] = ()
+        if seat == small:
+            posts = (Post(kind=PostKind.SMALL_BLIND, amount=1),)
+        elif seat == big:
+            posts = (Post(kind=PostKind.BIG_BLIND, amount=2),)
+        out.append(SeatSetup(seat=seat, stack=STACK, posts=posts))
+    return out
+
+
+SETUPS = [seat_setups(b) for b in range(PLAYERS)]
+
+
+def play_engine(hands: int, seed: int) -> tuple[int, int]:
+    """Play `hands` hands; returns (hands, decisions)."""
+    rng = random.Random(seed)
+    rand = rng.random
+    randint = rng.randint
+    sample = rng.sample
+    cards = range(52)
+    deal = PLAYERS * 2 + 5
+    decisions = 0
+    for number in range(hands):
+        button = number % PLAYERS
+        hand = start_hand(CONFIG, SETUPS[button], button=button, deck=sample(cards, deal))
+        legal_actions = hand.legal_actions
+        act = hand.apply
+        while not hand.over:
+            legal = legal_actions()
+            seat = legal.seat
+            u = rand()
+            decisions += 1
+            if legal.call is not None and u < 0.3:
+                act(Fold(seat=seat))
+            elif u < 0.5 and (legal.raise_to or legal.bet):
+                lo, hi = legal.raise_to or legal.bet  # type: ignore[misc]
+                amount = hi if rand() < 0.1 else randint(lo, hi)
+                act(RaiseTo(seat=seat, amount=amount) if legal.raise_to else Bet(seat=seat, amount=amount))
+            elif legal.call is not None:
+                act(Call(seat=seat))
+            else:
+                act(Check(seat=seat))
+    return hands, decisions
+
+
+def register(app: typer.Typer) -> None:
+    bench = typer.Typer(help="Benchmarks (figures only; PokerKit comparison in benchmarks/).")
+    app.add_typer(bench, name="bench")
+
+    @bench.command("engine")
+    def engine(
+        hands: int = typer.Option(20000, "--hands", help="hands to play"),
+        seed: int = typer.Option(1, "--seed", help="seed of the deals and the policy"),
+    ) -> None:
+        """Play N random 6-max no-limit hold'em hands and print hands/s."""
+        start = time.perf_counter()
+        played, decisions = play_engine(hands, seed)
+        elapsed = time.perf_counter() - start
+        typer.echo(f"{played / elapsed:.0f} hands/s ({played} hands, {decisions} decisions, {elapsed:.2f} s)")

