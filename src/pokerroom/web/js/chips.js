@@ -39,5 +39,5 @@ export function chipStack(amount, opts = {}) {
 export function chipButton(value, onClick, color) {
   const c = color || (DENOMS.find(([v]) => v <= value) || DENOMS[DENOMS.length - 1])[1];
   return h("button.chip-btn", { type: "button", onclick: onClick, title: `Add ${money(value)}`, "aria-label": `chip ${money(value)}` },
-    chipSvg(c), h("span.chip-btn-label", {}, money(value)));
+    chipSvg(c), h("span.chip-btn-label", {}, money(value).replace(/\.00$/, "")));
 }

@@ -71,19 +71,18 @@ export function mountUth(main, tableId) {
     title.textContent = view.name ? `${view.name} · Ultimate Texas Hold'em` : "Ultimate Texas Hold'em";
     const me = mySeat();
     const limits = view.limits || {};
-    const betting = !view.phase || view.phase === "betting" || view.phase === "settled";
-    const placed = me && me.ante > 0 && !["betting", "settled"].includes(view.phase);
-    const res = me && me.result && view.phase === "settled" ? me.result : null;
+    const phase = view.phase || "betting";
+    const res = me && me.result && phase === "settled" ? me.result : null;
+    const drafting = Boolean(me) && phase === "betting" && !(me.ante > 0);
+    const bettingOpen = drafting || (Boolean(me) && phase === "settled");
     const pay = view.paytables || DEFAULT_PAYTABLES;
 
     const dealerCards = view.dealer && view.dealer.length ? view.dealer : [null, null];
     const dealerInfo = view.dealer_qualifies === true ? "Dealer qualifies" : view.dealer_qualifies === false ? "Dealer does not qualify" : "";
     const board = view.board && view.board.length ? view.board : [null, null, null, null, null];
-    const canBet = betting && me && !(me.ante > 0 && view.phase === "betting");
-    const showStake = canBet && !res;
-    const anteShown = placed || (me && me.ante && view.phase !== "settled") ? me.ante : (res ? me.ante : (showStake ? stake.ante : 0));
-    const tripsShown = placed || res ? (me ? me.trips : 0) : (showStake ? stake.trips : 0);
-
+    const anteShown = drafting ? stake.ante : (me ? me.ante : 0);
+    const tripsShown = drafting ? stake.trips : (me ? me.trips : 0);
+    const showStake = bettingOpen;
     const felt = h("div.uth-felt", {},
       h("div.uth-row", {},
         h("span.uth-label", {}, "Dealer"),
@@ -93,8 +92,8 @@ export function mountUth(main, tableId) {
       h("div.paytables", {}, paytable("Blind", pay.blind || DEFAULT_PAYTABLES.blind), paytable("Trips", pay.trips || DEFAULT_PAYTABLES.trips)),
       h("div.board", { "data-testid": "board" }, board.map((c) => (c ? cardEl(c) : cardEl(null)))),
       h("div.spots", {},
-        spot("Trips", "trips", tripsShown, res ? res.trips : null, { selectable: showStake, placeholder: "optional" }),
-        spot("Ante", "ante", anteShown, res ? res.ante : null, { selectable: showStake }),
+        spot("Trips", "trips", tripsShown, res ? res.trips : null, { selectable: drafting, placeholder: "optional" }),
+        spot("Ante", "ante", anteShown, res ? res.ante : null, { selectable: drafting }),
         spot("Blind", "blind", anteShown, res ? res.blind : null),
         spot("Play", "play", me ? me.play : 0, res ? res.play : null)),
       h("div.uth-row", { style: { marginTop: "1.2rem" } },
@@ -138,6 +137,11 @@ export function mountUth(main, tableId) {
       parts.push(h("p.muted", { style: { margin: 0, textAlign: "center" } },
         `Click a spot (Ante or Trips), then chips. Ante ${money(limits.ante_min, d)}-${money(limits.ante_max, d)}; Trips ${money(limits.trips_min, d)}-${money(limits.trips_max, d)}. The Blind always equals the Ante.`));
       parts.push(rack);
+      if (!isDrafting(view, me)) {
+        parts.push(h("div.row", { style: { gap: ".4rem" } },
+          ["ante", "trips"].map((k) => h(`button.btn.btn-small${stake.spot === k ? ".btn-primary" : ".btn-ghost"}`, { type: "button", onclick: () => { stake.spot = k; render(); } },
+            `Next ${k === "ante" ? "Ante" : "Trips"}: ${money(stake[k])}`))));
+      }
       parts.push(h("div.uth-actions", {},
         h("button.btn.btn-ghost", { type: "button", onclick: () => { stake.ante = 0; stake.trips = 0; render(); } }, "Clear"),
         lastStake ? h("button.btn", { type: "button", onclick: () => { Object.assign(stake, lastStake); placeBet(); } }, "Rebet") : null,
@@ -157,6 +161,10 @@ export function mountUth(main, tableId) {
     const left = c.deadline_ms - conn.serverNow();
     return h("div.timebar", { "data-testid": "clock" }, "Time: ", h("strong", { class: left < 5000 ? "low" : "" }, `${seconds(Math.max(0, left))} s`),
       c.time_bank_ms ? h("span", {}, " Time bank: ", h("strong", {}, `${seconds(c.time_bank_ms + Math.min(0, left))} s`)) : null);
+  }
+
+  function isDrafting(v, me) {
+    return Boolean(me) && (v.phase || "betting") === "betting" && !(me.ante > 0);
   }
 
   function addChip(value, limits) {
