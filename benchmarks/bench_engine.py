@@ -1,0 +1,89 @@
+"""Hand engine speed: pokerroom vs PokerKit 0.7.7, same policy, measured in one run.
+
+6-max no-limit hold'em, blinds 1/2, 200 big blinds deep, full rules, showdowns evaluated.
+Policy (issue 3): facing a bet, fold with probability 0.3; with probability 0.2 bet or raise
+(all-in one time in ten, otherwise a uniform amount between the legal minimum and maximum);
+otherwise check or call. PokerKit runs with all its automations (it deals and shuffles
+itself); pokerroom is given a random deal per hand. Both engines get a warm-up run first (the
+evaluators fill lazy tables). Prints hands/s (wall clock and CPU) and the ratio.
+
+    .venv/bin/python benchmarks/bench_engine.py [--hands 20000] [--pokerkit-hands 1000] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from pokerkit import Automation, Mode, NoLimitTexasHoldem
+
+from pokerroom.cli.bench import play_engine
+
+AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.CARD_BURNING,
+    Automation.HOLE_DEALING,
+    Automation.BOARD_DEALING,
+    Automation.RUNOUT_COUNT_SELECTION,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+
+
+def play_pokerkit(hands: int, seed: int) -> tuple[int, int]:
+    rng = random.Random(seed)
+    random.seed(seed)  # PokerKit shuffles its deck with the global generator
+    rand = rng.random
+    randint = rng.randint
+    decisions = 0
+    for _ in range(hands):
+        state = NoLimitTexasHoldem.create_state(
+            AUTOMATIONS, True, 0, (1, 2), 2, 400, 6, mode=Mode.CASH_GAME
+        )
+        while state.status:
+            decisions += 1
+            facing = state.checking_or_calling_amount
+            u = rand()
+            if facing and u < 0.3:
+                state.fold()
+            elif u < 0.5 and state.can_complete_bet_or_raise_to():
+                lo = state.min_completion_betting_or_raising_to_amount
+                hi = state.max_completion_betting_or_raising_to_amount
+                assert lo is not None and hi is not None
+                state.complete_bet_or_raise_to(hi if rand() < 0.1 else randint(lo, hi))
+            else:
+                state.check_or_call()
+    return hands, decisions
+
+
+def measure(play, hands: int, seed: int) -> tuple[float, float, int]:  # type: ignore[no-untyped-def]
+    wall = time.perf_counter()
+    cpu = time.process_time()
+    _, decisions = play(hands, seed)
+    return hands / (time.perf_counter() - wall), hands / (time.process_time() - cpu), decisions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20000, help="pokerroom hands")
+    parser.add_argument("--pokerkit-hands", type=int, default=1000, help="PokerKit hands")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    play_engine(min(args.hands, 5000), args.seed + 1000)
+    play_pokerkit(min(args.pokerkit_hands, 100), args.seed + 1000)
+    ours_wall, ours_cpu, ours_dec = measure(play_engine, args.hands, args.seed)
+    pk_wall, pk_cpu, pk_dec = measure(play_pokerkit, args.pokerkit_hands, args.seed)
+    print(f"pokerroom : {ours_wall:9.0f} hands/s wall, {ours_cpu:9.0f} hands/s CPU "
+          f"({args.hands} hands, {ours_dec / args.hands:.1f} decisions/hand)")
+    print(f"PokerKit  : {pk_wall:9.0f} hands/s wall, {pk_cpu:9.0f} hands/s CPU "
+          f"({args.pokerkit_hands} hands, {pk_dec / args.pokerkit_hands:.1f} decisions/hand)")
+    print(f"ratio     : {ours_wall / pk_wall:9.1f}x wall, {ours_cpu / pk_cpu:9.1f}x CPU")
+
+
+if __name__ == "__main__":
+    main()
