@@ -4,6 +4,7 @@ import { h } from "./dom.js";
 import { cardEl, cardSlot, cardText } from "./cards.js";
 import { chipStack } from "./chips.js";
 import { money, postWords } from "./fmt.js";
+import { clockState } from "./clock.js";
 
 /** Position (percent of the felt box) of seat i when `bottom` is drawn at the bottom. */
 function place(i, total, bottom, rx, ry) {
@@ -106,13 +107,10 @@ function seatEl(s, view, pos, ctx) {
 
 function clockBar(view, seat, now) {
   const c = view.clock;
-  if (!c || c.seat !== seat || !now || !c.deadline_ms) return null;
-  const left = c.deadline_ms - now;
-  const bank = left <= 0;
-  const span = bank ? Math.max(c.time_bank_ms || 1, 1) : Math.max(c.duration_ms || 20000, left);
-  const remaining = bank ? Math.max(0, (c.time_bank_ms || 0) + left) : left;
-  const pct = Math.max(0, Math.min(100, (100 * remaining) / span));
-  return h("div.clock", { class: bank ? "bank" : "" }, h("div", { style: { width: `${pct}%` } }));
+  if (!c || c.seat !== seat || !now) return null;
+  const st = clockState(c, now);
+  if (!st) return null;
+  return h("div.clock", { class: st.usingBank ? "bank" : "" }, h("div", { style: { width: `${100 * st.fraction}%` } }));
 }
 
 export function streetWord(street) {

@@ -6,6 +6,7 @@ import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, secon
 import { renderFelt, eventText, seatNames } from "../felt.js";
 import { openBuyIn } from "./lobby.js";
 import { showBanner } from "../ui.js";
+import { clockState } from "../clock.js";
 
 export function mountTable(main, tableId) {
   let view = null;
@@ -56,7 +57,8 @@ export function mountTable(main, tableId) {
     subtitle.textContent = `${gameText(view.game, view.betting)} · ${stakesText(view.stakes)}`;
     const showResult = result && (!view.hand || view.hand === result.hand);
     let shownView = view;
-    if (showResult && !view.hand && lastHandView && lastHandView.hand === result.hand) {
+    const bare = !(view.board && view.board.length) && !(view.seats || []).some((x) => x.cards && x.cards.length);
+    if (showResult && !view.hand && bare && lastHandView && lastHandView.hand === result.hand) {
       // Between hands: keep the finished hand's board and cards on the felt, today's stacks.
       shownView = { ...lastHandView, seats: mergeSeats(lastHandView.seats, view.seats), pots: [], to_act: null, clock: null, legal: null, hand: lastHandView.hand };
     }
@@ -101,8 +103,9 @@ export function mountTable(main, tableId) {
   }
 
   function renderActions() {
-    const legal = view.legal;
     const mine = me();
+    // Only the decision the server offers to this viewer's own seat.
+    const legal = view.legal && mine && (view.legal.seat === undefined || view.legal.seat === mine.seat) ? view.legal : null;
     const parts = [];
     if (errorText) parts.push(h("div.error", { role: "alert", "data-testid": "action-error" }, errorText));
     if (mine && mine.posts_due && mine.posts_due !== "none") parts.push(postsDue(mine.posts_due));
@@ -197,7 +200,9 @@ export function mountTable(main, tableId) {
 
   function postsDue(kind) {
     const st = view.stakes || {};
-    const text = kind === "small_and_big"
+    const text = kind === "small_blind"
+      ? `You missed the small blind while away. To play the next hand you post it (${money(st.small_blind)}, dead: it goes into the pot and does not count as your bet), or wait until the big blind reaches you.`
+      : kind === "small_and_big"
       ? `You missed both blinds while away. To play the next hand you post the big blind (${money(st.big_blind)}, it counts as your bet) and the small blind (${money(st.small_blind)}, dead: it goes into the pot and does not count as your bet). Or wait until the big blind reaches you and post nothing extra.`
       : kind === "big_blind"
         ? `You missed the big blind while away. To play the next hand you post one big blind (${money(st.big_blind)}), or wait until the big blind reaches you.`
@@ -207,15 +212,13 @@ export function mountTable(main, tableId) {
 
   function timeBar() {
     const c = view.clock;
-    if (!c || !c.deadline_ms) return null;
-    const now = conn.serverNow();
-    const left = c.deadline_ms - now;
-    const bank = c.time_bank_ms || 0;
+    const st = clockState(c, conn.serverNow());
+    if (!st) return null;
     const seat = view.seats.find((s) => s.seat === c.seat);
     const who = seat && seat.is_you ? "Your time" : `${seat ? seat.name : "Player"}'s time`;
     return h("div.timebar", { "data-testid": "clock" },
-      h("span", {}, `${who}: `, h("strong", { class: left < 5000 ? "low" : "" }, `${seconds(Math.max(0, left))} s`)),
-      h("span", {}, "Time bank: ", h("strong", { class: left <= 0 ? "low" : "" }, `${seconds(left <= 0 ? bank + left : bank)} s`)));
+      h("span", {}, `${who}: `, h("strong", { class: !st.usingBank && st.actionLeft < 5000 ? "low" : "" }, `${seconds(st.actionLeft)} s`)),
+      h("span", {}, "Time bank: ", h("strong", { class: st.usingBank ? "low" : "" }, `${seconds(st.bankLeft)} s`)));
   }
 
   // ---- seat controls ----
@@ -302,7 +305,7 @@ export function mountTable(main, tableId) {
   ];
 
   function onKey(ev) {
-    if (!view || !view.legal) return;
+    if (!view || !view.legal || !me()) return;
     if (ev.target instanceof HTMLInputElement && ev.target.type !== "range" && ev.target.type !== "checkbox") return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key.toLowerCase();
