@@ -126,34 +126,45 @@ export function eventText(ev, names) {
   const who = (seat) => (seat === undefined || seat === null ? "" : names.get(seat) || `Seat ${seat + 1}`);
   const cards = (cs) => (cs || []).map(cardText).join(" ");
   switch (ev.type) {
-    case "HandStarted": return { text: `Hand #${ev.hand ?? ev.hand_id ?? ""} starts`, cls: "log-street" };
+    case "HandStarted": return { text: "New hand: cards are dealt", cls: "log-street" };
+    case "HandDealt": return { text: `Hand #${ev.hand_number}`, cls: "log-street" };
     case "BlindPosted": return { text: `${who(ev.seat)} posts ${postWords(ev.kind)} ${money(ev.amount)}` };
     case "AntePosted": return { text: `${who(ev.seat)} posts the ante ${money(ev.amount)}` };
+    case "BringInPosted": return { text: `${who(ev.seat)} brings in for ${money(ev.amount)}` };
     case "HoleCardsDealt": return { text: ev.cards && ev.cards.some(Boolean) ? `Dealt to ${who(ev.seat)}: ${cards(ev.cards)}` : `Cards dealt to ${who(ev.seat)}` };
+    case "UpCardDealt": return { text: `${who(ev.seat)} gets ${cardText(ev.card)} face up` };
     case "Folded": return { text: `${who(ev.seat)} folds` };
     case "Checked": return { text: `${who(ev.seat)} checks` };
-    case "Called": return { text: `${who(ev.seat)} calls ${money(ev.amount)}` };
-    case "BetPlaced": return { text: `${who(ev.seat)} bets ${money(ev.amount)}` };
-    case "RaisedTo": return { text: `${who(ev.seat)} raises to ${money(ev.amount ?? ev.to)}` };
-    case "BroughtIn": return { text: `${who(ev.seat)} brings in for ${money(ev.amount)}` };
+    case "Called": return { text: `${who(ev.seat)} calls ${money(ev.amount)}${ev.all_in ? " and is all-in" : ""}` };
+    case "BetPlaced": return { text: `${who(ev.seat)} bets ${money(ev.amount)}${ev.all_in ? " and is all-in" : ""}` };
+    case "RaisedTo": return { text: `${who(ev.seat)} raises to ${money(ev.amount)}${ev.all_in ? " and is all-in" : ""}` };
     case "Completed": return { text: `${who(ev.seat)} completes to ${money(ev.amount)}` };
     case "BoardDealt": return { text: `${streetWord(ev.street)}: ${cards(ev.cards)}`, cls: "log-street" };
-    case "StreetStarted": return { text: `${streetWord(ev.street)}`, cls: "log-street" };
-    case "BetReturned": return { text: `${money(ev.amount)} returned to ${who(ev.seat)}` };
+    case "StreetStarted": return null;
+    case "BetsCollected": return null;
+    case "BetReturned": return { text: `${money(ev.amount)} uncalled, returned to ${who(ev.seat)}` };
+    case "HandShown":
     case "CardsShown": return { text: `${who(ev.seat)} shows ${cards(ev.cards)}${ev.description ? ` (${ev.description})` : ""}` };
-    case "CardsMucked": return { text: `${who(ev.seat)} mucks` };
+    case "CardsMucked": return { text: `${who(ev.seat)} mucks${ev.cards && ev.cards.some(Boolean) ? ` ${cards(ev.cards)}` : ""}` };
+    case "RakeTaken": return { text: `Rake ${money(ev.amount)}` };
     case "PotAwarded": {
-      const ws = ev.winners || (ev.seat !== undefined ? [{ seat: ev.seat, amount: ev.amount }] : []);
-      return { text: ws.map((w) => `${who(w.seat)} wins ${money(w.amount)}`).join(", ") + (ev.description ? ` (${ev.description})` : ""), cls: "log-win" };
+      const ws = (ev.winners || []).map((w) => (Array.isArray(w) ? { seat: w[0], amount: w[1] } : w));
+      const potName = ev.pot ? `side pot ${ev.pot}` : "the pot";
+      return { text: ws.map((w) => `${who(w.seat)} wins ${money(w.amount)} from ${potName}`).join(", "), cls: "log-win" };
     }
     case "HandEnded": return { text: "Hand over", cls: "log-street" };
+    case "HandSettled": return null;
     case "PlayerSat": return { text: `${ev.name || who(ev.seat)} sits down${ev.stack ? ` with ${money(ev.stack)}` : ""}` };
+    case "PlayerStoodUp":
     case "PlayerLeft": return { text: `${ev.name || who(ev.seat)} leaves the table` };
-    case "PlayerSatOut": return { text: `${who(ev.seat)} sits out` };
-    case "PlayerSatIn": return { text: `${who(ev.seat)} is back` };
-    case "ToppedUp": return { text: `${who(ev.seat)} adds ${money(ev.amount)}` };
+    case "SatOut":
+    case "PlayerSatOut": return { text: `${ev.name || (ev.seat !== undefined ? who(ev.seat) : "A player")} sits out` };
+    case "SatIn":
+    case "PlayerSatIn": return { text: `${ev.name || (ev.seat !== undefined ? who(ev.seat) : "A player")} is back` };
+    case "BlindMissed": return { text: `${ev.name || "A player"} missed the ${String(ev.blind || "blind").replace("_", " ")}` };
+    case "ToppedUp": return { text: `${ev.name || (ev.seat !== undefined ? who(ev.seat) : "A player")} adds ${money(ev.amount)}` };
     case "HandVoided": return { text: "The hand was voided after a server restart; stacks were restored.", cls: "log-win" };
-    case "TimedOut": return { text: `${who(ev.seat)} ran out of time` };
+    case "TimedOut": return { text: `${ev.name || (ev.seat !== undefined ? who(ev.seat) : "A player")} ran out of time${ev.action ? ` (${ev.action}ed)` : ""}` };
     default: {
       const fields = Object.entries(ev).filter(([k]) => !["type", "version"].includes(k))
         .map(([k, v]) => `${k}=${Array.isArray(v) ? v.map((x) => x ?? "??").join(" ") : typeof v === "object" && v ? JSON.stringify(v) : v}`);

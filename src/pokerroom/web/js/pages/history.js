@@ -82,8 +82,8 @@ export function mountReplay(main, handId) {
     replace(feltHolder, renderFelt({ ...view, clock: null, legal: null }, {}));
     const names = seatNames(view);
     replace(logList, steps.slice(0, step + 1).filter((s) => s.event).map((s, i, arr) => {
-      const { text, cls } = eventText(s.event, names);
-      return h("li", { class: [cls, i === arr.length - 1 ? "current" : ""].filter(Boolean).join(" ") }, text);
+      const line = eventText(s.event, names);
+      return line ? h("li", { class: [line.cls, i === arr.length - 1 ? "current" : ""].filter(Boolean).join(" ") }, line.text) : null;
     }));
     logList.scrollTop = logList.scrollHeight;
     counter.textContent = `Step ${step + 1} of ${steps.length}`;

@@ -261,8 +261,8 @@ export function mountTable(main, tableId) {
     const names = seatNames(view);
     const events = (view.log && view.log.length) ? view.log : (lastHandView && lastHandView.log) || [];
     replace(logList, events.map((ev) => {
-      const { text, cls } = eventText(ev, names);
-      return h("li", { class: cls }, text);
+      const line = eventText(ev, names);
+      return line ? h("li", { class: line.cls }, line.text) : null;
     }), notices.map((n) => h("li.log-win", {}, n)));
     logList.scrollTop = logList.scrollHeight;
   }
