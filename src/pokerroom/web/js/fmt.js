@@ -48,11 +48,12 @@ export function moneyInput(amount, decimals = currentDecimals) {
 }
 
 /** "5/10" for blinds, "10/20" for limit bets, "ante 5" etc. from a stakes object. */
-export function stakesText(stakes) {
+export function stakesText(stakes, betting) {
   if (!stakes) return "";
   if (typeof stakes === "string") return stakes;
   const parts = [];
-  if (stakes.small_blind || stakes.big_blind) parts.push(`${money(stakes.small_blind)}/${money(stakes.big_blind)}`);
+  if (betting === "limit" && (stakes.small_bet || stakes.big_bet)) parts.push(`${money(stakes.small_bet)}/${money(stakes.big_bet)}`);
+  else if (stakes.small_blind || stakes.big_blind) parts.push(`${money(stakes.small_blind)}/${money(stakes.big_blind)}`);
   else if (stakes.small_bet || stakes.big_bet) parts.push(`${money(stakes.small_bet)}/${money(stakes.big_bet)}`);
   if (stakes.ante) parts.push(`ante ${money(stakes.ante)}`);
   if (stakes.bring_in) parts.push(`bring-in ${money(stakes.bring_in)}`);

@@ -140,7 +140,8 @@ class Connection {
   observe(table) {
     this.observed.add(table);
     delete this.lastVersions[table];
-    this.send({ type: "observe", table });
+    // When the socket is not open yet, onopen observes every table of `observed`.
+    if (!this.rawSend({ type: "observe", table })) this.connect();
   }
 
   unobserve(table) {
@@ -151,7 +152,7 @@ class Connection {
 
   subscribeLobby() {
     this.lobby = true;
-    this.send({ type: "lobby_subscribe" });
+    if (!this.rawSend({ type: "lobby_subscribe" })) this.connect();
   }
 
   unsubscribeLobby() {

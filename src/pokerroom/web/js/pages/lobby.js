@@ -34,7 +34,7 @@ export function mountLobby(main) {
   function entryStakes(t) {
     if (t.kind === "uth" && t.limits) return `ante ${money(t.limits.ante_min, t.decimals)}-${money(t.limits.ante_max, t.decimals)}`;
     setDecimals(t.decimals);
-    return stakesText(t.stakes);
+    return stakesText(t.stakes, t.betting);
   }
 
   function options(select, values, current, allLabel) {
