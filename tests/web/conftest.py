@@ -106,7 +106,7 @@ class LiveServer:
 SERVER_SETTINGS = {
     "fast_password_hash": True,
     "seed": 20261129,
-    "between_hands_seconds": 3.0,
+    "between_hands_seconds": 4.0,
     "uth_betting_seconds": 3.0,
     "action_seconds": 30.0,
 }

@@ -90,7 +90,7 @@ function seatEl(s, view, pos, ctx) {
     view.to_act === s.seat ? "to-act" : "", s.status === "folded" ? "folded" : "",
     s.status === "sitting_out" ? "sitting-out" : "", s.is_you ? "is-you" : "", won ? "winner" : "",
   ].filter(Boolean).join(" ");
-  const cardsEl = h("div.seat-cards", { dataset: { testid: s.is_you ? "my-cards" : "seat-cards" } },
+  const cardsEl = h("div.seat-cards", { class: cards.length > 2 ? "many" : "", dataset: { testid: s.is_you ? "my-cards" : "seat-cards" } },
     (s.status === "folded" && !shownCards) ? [] : cards.map((c) => cardEl(c, { size: "sm" })));
   let status = STATUS_WORDS[s.status] || "";
   if (ctx.descriptions.get(s.seat)) status = ctx.descriptions.get(s.seat);
