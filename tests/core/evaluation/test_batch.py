@@ -21,7 +21,8 @@ from pokerroom.core.evaluation.batch import evaluate_high_batch, hand_categories
 
 def random_hands(rng: np.random.Generator, n: int, width: int) -> np.ndarray:
     """n hands of `width` distinct cards each: the first cards of n independent shuffles."""
-    return np.argsort(rng.random((n, 52)), axis=1)[:, :width].astype(np.uint8)
+    decks = np.tile(np.arange(52, dtype=np.uint8), (n, 1))
+    return np.ascontiguousarray(rng.permuted(decks, axis=1)[:, :width])
 
 
 @pytest.mark.parametrize("width", [5, 6, 7])
@@ -60,30 +61,38 @@ EVAL7_CARDS = [eval7.Card(RANK_SYMBOLS[c >> 2] + SUIT_SYMBOLS[c & 3]) for c in r
 
 def eval7_values(hands: np.ndarray) -> np.ndarray:
     evaluate, cards = eval7.evaluate, EVAL7_CARDS
-    return np.array([evaluate([cards[c] for c in row]) for row in hands.tolist()], np.int64)
+    out = np.empty(len(hands), np.int64)
+    for start in range(0, len(hands), 50_000):  # in chunks: Python lists of a million rows are big
+        rows = hands[start : start + 50_000].tolist()
+        out[start : start + len(rows)] = [evaluate([cards[c] for c in row]) for row in rows]
+    return out
 
 
 def test_R_RANK_2_ordering_agrees_with_eval7_on_a_million_random_pairs() -> None:
-    """R-RANK-1, R-RANK-2: on 1,000,000 random pairs ours and eval7 agree on win/tie/loss.
+    """R-RANK-1, R-RANK-2: on 1,008,000 random pairs ours and eval7 agree on win/tie/loss.
 
-    Half the pairs are independent 7-card hands, half share a five-card hold'em board (the
-    comparisons a showdown makes, with many close and tied hands).
+    500,000 pairs are consecutive hands of a chain of independent 7-card hands; 508,000
+    are every pair of four players sharing a hold'em board (the comparisons a showdown
+    makes, with many close and tied hands).
     """
     rng = np.random.default_rng(2026)
-    n = 500_000
-    a_free = random_hands(rng, n, 7)
-    b_free = random_hands(rng, n, 7)
-    deal = random_hands(rng, n, 9)  # board = cards 0..4, hole A = 5..6, hole B = 7..8
-    a_board = deal[:, :7]
-    b_board = np.ascontiguousarray(deal[:, [0, 1, 2, 3, 4, 7, 8]])
-    ours_a = evaluate_high_batch(np.vstack([a_free, a_board])).astype(np.int64)
-    ours_b = evaluate_high_batch(np.vstack([b_free, b_board])).astype(np.int64)
-    theirs_a = eval7_values(np.vstack([a_free, a_board]))
-    theirs_b = eval7_values(np.vstack([b_free, b_board]))
-    ours = np.sign(ours_a - ours_b)
-    theirs = np.sign(theirs_a - theirs_b)
+    free = random_hands(rng, 500_001, 7)
+    deals = random_hands(rng, 84_667, 13)  # board = cards 0..4, player p holds 5+2p, 6+2p
+    players = [np.ascontiguousarray(deals[:, [0, 1, 2, 3, 4, 5 + 2 * p, 6 + 2 * p]]) for p in range(4)]
+    hands = np.vstack([free, *players])
+    ours_all = evaluate_high_batch(hands).astype(np.int64)
+    theirs_all = eval7_values(hands)
+
+    def pairs(values: np.ndarray) -> np.ndarray:
+        chain = values[: len(free)]
+        seats = values[len(free) :].reshape(4, -1)
+        shared = [seats[i] - seats[j] for i in range(4) for j in range(i + 1, 4)]
+        return np.sign(np.concatenate([chain[:-1] - chain[1:], *shared]))
+
+    ours, theirs = pairs(ours_all), pairs(theirs_all)
+    assert ours.size >= 1_000_000
     disagree = np.flatnonzero(ours != theirs)
     assert disagree.size == 0, f"{disagree.size} disagreements, first at pair {disagree[:5]}"
-    # The shared-board half must actually exercise ties and both outcomes.
-    shared = ours[n:]
-    assert (shared == 0).sum() > 10_000 and (shared > 0).sum() > 100_000
+    # The shared-board pairs must actually exercise ties and both outcomes.
+    shared = ours[500_000:]
+    assert (shared == 0).sum() > 10_000 and (shared > 0).sum() > 100_000 and (shared < 0).sum() > 100_000

@@ -9,7 +9,9 @@ rank mask indexes an 8192-entry table; with at most seven cards a flush beats an
 other cards make. The tables are built from `tables.py`, the same source as the scalar path.
 
 The functions are `@njit(cache=True)`: other numba code may call them, and the compiled
-machine code is cached on disk next to this file.
+machine code is cached on disk (numba's `__pycache__` next to this file). numba freezes the
+global tables into that machine code and invalidates its cache only when THIS file changes:
+after editing `tables.py` or the rank keys, touch this file (or clear `__pycache__`).
 """
 
 from __future__ import annotations
@@ -178,7 +180,7 @@ def enumerate_all(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
     Returns the count of hands per category and a 2**24 array of how many hands have each
     value (for counting distinct values). Used by the golden tests.
     """
-    seen = np.zeros(1 << 24, np.int64)
+    seen = np.zeros(1 << 24, np.int32)  # at most 133,784,560 hands per value
     if n_cards == 5:
         for a in range(48):
             for b in range(a + 1, 49):
