@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numba import njit
 
 from pokerroom.core.cards import RANK_SYMBOLS, SUIT_SYMBOLS
 from pokerroom.core.evaluation import high_rank
@@ -96,3 +97,23 @@ def test_R_RANK_2_ordering_agrees_with_eval7_on_a_million_random_pairs() -> None
     # The shared-board pairs must actually exercise ties and both outcomes.
     shared = ours[500_000:]
     assert (shared == 0).sum() > 10_000 and (shared > 0).sum() > 100_000 and (shared < 0).sum() > 100_000
+
+
+@njit(cache=False)
+def _wins_of_first(deals: np.ndarray) -> np.ndarray:
+    """From numba code: +1/0/-1 for player A (cards 5, 6) against B (7, 8) on board 0..4."""
+    out = np.empty(deals.shape[0], np.int8)
+    for i in range(deals.shape[0]):
+        d = deals[i]
+        a = kernel_eval7(d[0], d[1], d[2], d[3], d[4], d[5], d[6])
+        b = kernel_eval7(d[0], d[1], d[2], d[3], d[4], d[7], d[8])
+        out[i] = 1 if a > b else (-1 if a < b else 0)
+    return out
+
+
+def test_R_RANK_4_kernels_are_callable_from_other_numba_code() -> None:
+    """R-RANK-4: eval7 called inside an njit function agrees with the batch API."""
+    deals = random_hands(np.random.default_rng(11), 20_000, 9)
+    a = evaluate_high_batch(deals[:, :7]).astype(np.int64)
+    b = evaluate_high_batch(deals[:, [0, 1, 2, 3, 4, 7, 8]]).astype(np.int64)
+    assert np.array_equal(_wins_of_first(deals), np.sign(a - b))
