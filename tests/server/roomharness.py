@@ -145,3 +145,41 @@ class Client:
 
 def of_type(kind: str, **fields: Any) -> Any:
     return lambda m: m.get("type") == kind and all(m.get(k) == v for k, v in fields.items())
+
+
+PASSWORD = "correct horse battery"
+
+
+async def register(running: RunningServer, name: str) -> str:
+    """A new account; returns its bearer token."""
+    async with running.http() as http:
+        r = await http.post("/api/auth/register", json={"username": name, "password": PASSWORD})
+        assert r.status_code == 201, r.text
+        return str(r.json()["token"])
+
+
+def latest_view(client: Client, table: str) -> dict[str, Any] | None:
+    for message in reversed(client.received):
+        if message.get("table") == table and message.get("type") in ("table_view", "table_events"):
+            return message["view"]  # type: ignore[no-any-return]
+    return None
+
+
+def simple_decision(legal: dict[str, Any], rng: Any) -> tuple[str, int | None]:
+    """A random legal action, biased towards calling and checking, for load and leak tests."""
+    roll = rng.random()
+    if legal["raise"] and roll < 0.15:
+        low, high = legal["raise"]["min"], legal["raise"]["max"]
+        return "raise", rng.choice([low, high, (low + high) // 2])
+    if legal["bet"] and roll < 0.25:
+        low, high = legal["bet"]["min"], legal["bet"]["max"]
+        return "bet", rng.choice([low, high])
+    if legal["check"]:
+        return "check", None
+    if legal.get("bring_in"):
+        return "bring_in", None
+    if legal["call"] and roll < 0.85:
+        return "call", None
+    if legal.get("complete") and roll < 0.9:
+        return "complete", legal["complete"]["min"]
+    return "fold", None

@@ -20,11 +20,9 @@ class Settings:
     rate_per_second: float = 20.0
     rate_burst: int = 40
     max_dropped_messages: int = 200
-    # The action clock: seconds to act, a time bank drawn on afterwards, and how many
-    # timeouts in a row sit a player out.
-    action_seconds: float = 20.0
-    time_bank_seconds: float = 30.0
-    timeouts_to_sit_out: int = 2
+    # The action clock; None = what the room file says (core.table.clock applies it).
+    action_seconds: float | None = None
+    time_bank_seconds: float | None = None
     # Pause after a hand so clients can show the result.
     between_hands_seconds: float = 2.0
     uth_betting_seconds: float = 15.0

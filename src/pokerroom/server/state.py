@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import logging
+import re
+import uuid
 from collections.abc import Mapping
+from dataclasses import replace
+from importlib import resources
 from typing import Any
 
+from pokerroom.core.table.buyin import RoomMemory
+from pokerroom.core.table.config import ClockConfig
+from pokerroom.core.table.room import RoomConfig, parse_room
 from pokerroom.server.settings import Settings
 from pokerroom.services.accounts import AccountService, AccountSettings
 from pokerroom.services.cashier import Cashier
+from pokerroom.services.decks import SecureDeckSource, SeededDeckSource
+from pokerroom.services.hands import HandStore
 from pokerroom.services.lobby import Lobby
+from pokerroom.services.notices import NoticeBox
+from pokerroom.services.recovery import recover
+from pokerroom.services.table_runner import RoomServices, TableRunner
 from pokerroom.storage.database import Database, open_database
+from pokerroom.storage.records import encode_record
 
 log = logging.getLogger("pokerroom.server")
 
@@ -23,6 +36,18 @@ def session_token_from(headers: Mapping[str, str], cookies: Mapping[str, str]) -
     if auth.lower().startswith("bearer "):
         return auth[7:].strip() or None
     return cookies.get(COOKIE_NAME) or None
+
+
+def table_id_of(name: str) -> str:
+    """The wire id of a table: its name as a slug ("Antares 1" -> "antares-1")."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "table"
+
+
+def load_room(settings: Settings) -> RoomConfig:
+    if settings.room_path is not None:
+        return parse_room(settings.room_path.read_text(encoding="utf-8"), str(settings.room_path))
+    text = resources.files("pokerroom").joinpath("data/room.toml").read_text(encoding="utf-8")
+    return parse_room(text, "pokerroom/data/room.toml")
 
 
 class ServerState:
@@ -62,6 +87,46 @@ class ServerState:
             )
         self._accounts = AccountService(self._db, account_settings)
         self._cashier = Cashier(self._db)
+        self.notices = NoticeBox(self._db)
+        self.room = load_room(self.settings)
+        report = await recover(self._db, uth_settler=self._uth_settler())
+        if report.voided_hands or report.uth_settled or report.uth_voided:
+            log.warning("recovered after a crash: voided hands %s, UTH settled %s, voided %s",
+                        report.voided_hands, report.uth_settled, report.uth_voided)
+        # Players who sat at a table when the server stopped get their stacks back in their
+        # wallets (the stacks as of the last settled hand); they sit down again when they
+        # come back. No chip moves except escrow -> wallet.
+        for table_id, account_id, _stack in report.open_escrows:
+            await self._cashier.cash_out_all(
+                account_id, table_id, key=f"restart:{table_id}:{account_id}:{uuid.uuid4().hex}")
+        deck_source = (SeededDeckSource(self.settings.seed) if self.settings.seed is not None
+                       else SecureDeckSource())
+        services = RoomServices(
+            cashier=self._cashier, hands=HandStore(self._db), deck_source=deck_source,
+            memory=RoomMemory(), encode_record=encode_record,
+            between_hands_s=self.settings.between_hands_seconds,
+            events_kept=self.settings.events_kept_per_table,
+        )
+        for config in self.room.tables:
+            config = self._with_clock(config)
+            self.lobby.add(TableRunner(table_id_of(config.name), config, services,
+                                       display_name=config.name))
+        self._add_uth_tables(services)
+        await self.lobby.start()
+
+    def _with_clock(self, config: Any) -> Any:
+        clock = config.clock
+        if self.settings.action_seconds is not None:
+            clock = replace(clock, action_ms=int(self.settings.action_seconds * 1000))
+        if self.settings.time_bank_seconds is not None:
+            clock = replace(clock, time_bank_ms=int(self.settings.time_bank_seconds * 1000))
+        return replace(config, clock=clock) if isinstance(clock, ClockConfig) else config
+
+    def _uth_settler(self) -> Any:
+        return None
+
+    def _add_uth_tables(self, services: RoomServices) -> None:
+        pass
 
     async def stop(self) -> None:
         await self.lobby.stop()
@@ -78,4 +143,12 @@ class ServerState:
         return await self.cashier.wallet_balance(account_id)
 
     async def take_notices(self, account_id: int) -> list[dict[str, Any]]:
-        return []
+        """Notices kept for the player (e.g. a hand voided by a crash), marked delivered."""
+        pending = await self.notices.pending(account_id)
+        out = []
+        for notice in pending:
+            data = notice.data()
+            out.append({"type": "notice", "code": notice.kind, "text": data.get("text", ""),
+                        "table": data.get("table_id"), "hand": data.get("hand_number")})
+        await self.notices.mark_delivered([n.id for n in pending])
+        return out

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pokerroom.core.table.lobby import Lobby as CoreLobby
 from pokerroom.services.refusal import RefusedError
-
-STATS_WINDOW_MS = 3_600_000
 
 
 class Watcher(Protocol):
@@ -19,44 +16,20 @@ class Watcher(Protocol):
     def push(self, message: dict[str, Any]) -> None: ...
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandFigures:
-    ended_ms: int
-    pot: int
-    dealt: int
-    saw_flop: int
-
-
-class TableStats:
-    """Average pot, players per flop and hands per hour over the last hour of play."""
-
-    def __init__(self) -> None:
-        self._hands: deque[HandFigures] = deque(maxlen=500)
-
-    def add(self, figures: HandFigures) -> None:
-        self._hands.append(figures)
-
-    def summary(self, now_ms: int) -> dict[str, int]:
-        recent = [h for h in self._hands if h.ended_ms >= now_ms - STATS_WINDOW_MS]
-        if not recent:
-            return {"avg_pot": 0, "players_per_flop": 0, "hands_per_hour": 0}
-        dealt = sum(h.dealt for h in recent)
-        span_ms = max(now_ms - recent[0].ended_ms, 60_000)
-        return {
-            "avg_pot": sum(h.pot for h in recent) // len(recent),
-            "players_per_flop": (100 * sum(h.saw_flop for h in recent)) // max(dealt, 1),
-            "hands_per_hour": len(recent) * STATS_WINDOW_MS // span_ms,
-        }
-
-
 class Lobby:
+    """The live room: runners by table id, and the lobby feed (figures come from the core's
+    catalogue, `pokerroom.core.table.lobby.Lobby`, which each poker runner feeds)."""
+
     def __init__(self) -> None:
         self._runners: dict[str, Any] = {}
         self._subscribers: set[Any] = set()
+        self.catalogue = CoreLobby()
 
     def add(self, runner: Any) -> None:
         self._runners[runner.table_id] = runner
         runner.lobby = self
+        if runner.kind == "poker":
+            self.catalogue.add_table(runner.config)
 
     def has(self, table_id: str) -> bool:
         return table_id in self._runners

@@ -1,0 +1,69 @@
+"""`pokerroom serve`: run the room (FastAPI on uvicorn), optionally with a few bots seated."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def serve(
+        host: str = typer.Option("127.0.0.1", help="Address to listen on."),
+        port: int = typer.Option(8000, help="Port to listen on."),
+        database: str = typer.Option(
+            None, help="Database URL (default: ./pokerroom.db or $POKERROOM_DATABASE)."
+        ),
+        room: Path = typer.Option(None, help="Room configuration (TOML); default: the packaged room."),
+        bots: int = typer.Option(0, help="Seat up to N bots so a lone visitor finds games running."),
+        allow_origin: list[str] = typer.Option(
+            [], help="Extra Origin allowed to open the WebSocket (repeatable)."
+        ),
+    ) -> None:
+        """Run the poker room: REST at /api, docs at /docs, live play at /ws, the client at /."""
+        import uvicorn
+
+        from pokerroom.server.app import create_app
+        from pokerroom.server.settings import Settings
+        from pokerroom.storage.database import default_database_url
+
+        settings = Settings(
+            host=host, port=port, database_url=database or default_database_url(),
+            room_path=room, extra_origins=tuple(allow_origin),
+        )
+        application = create_app(settings)
+
+        async def main() -> None:
+            config = uvicorn.Config(application, host=host, port=port, log_level="warning",
+                                    ws_max_size=1 << 16, lifespan="on")
+            server = uvicorn.Server(config)
+            task = asyncio.create_task(server.serve())
+            while not server.started:
+                if task.done():
+                    await task
+                    return
+                await asyncio.sleep(0.05)
+            shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+            typer.echo(f"pokerroom is running: open http://{shown}:{port}/  "
+                       f"(API docs at http://{shown}:{port}/docs; Ctrl+C to stop)", err=False)
+            bot_task = None
+            if bots > 0:
+                from pokerroom.bots.runner import run_bots
+
+                bot_task = asyncio.create_task(
+                    run_bots(f"http://127.0.0.1:{port}", count=bots, hands=None, table=None,
+                             quiet=True)
+                )
+            try:
+                await task
+            finally:
+                if bot_task is not None:
+                    bot_task.cancel()
+                    with contextlib.suppress(BaseException):
+                        await bot_task
+
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(main())

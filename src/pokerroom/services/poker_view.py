@@ -1,0 +1,113 @@
+"""The per-viewer picture of a poker table (docs/PROTOCOL.md 2.3), built only from
+`Hand.view_for(seat)` and the table's public seat data. Never from a raw hand state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokerroom.core.rules import HandView, LegalActions
+from pokerroom.services.wire import card_text, plain
+
+
+def legal_json(legal: LegalActions, hand: int, action_no: int) -> dict[str, Any]:
+    def span(pair: tuple[int, int] | None) -> dict[str, int] | None:
+        return None if pair is None else {"min": pair[0], "max": pair[1]}
+
+    return {
+        "hand": hand, "action_no": action_no, "seat": legal.seat,
+        "fold": legal.fold, "check": legal.check, "call": legal.call or 0,
+        "bet": span(legal.bet), "raise": span(legal.raise_to),
+        "bring_in": legal.bring_in, "complete": span(legal.complete),
+        "show": False, "muck": False,
+    }  # fmt: skip
+
+
+def seat_status(sv: Any, dealt: bool, folded: bool, all_in: bool) -> str:
+    if sv.sitting_out:
+        return "sitting_out"
+    if not dealt:
+        return "waiting"
+    if folded:
+        return "folded"
+    if all_in:
+        return "all_in"
+    return "active"
+
+
+def posts_due(sv: Any) -> str:
+    if sv.owes_small_blind and sv.owes_big_blind:
+        return "small_and_big"
+    if sv.owes_big_blind:
+        return "big_blind"
+    if sv.owes_small_blind:
+        return "small_blind"
+    return "none"
+
+
+def table_view(
+    *,
+    header: dict[str, Any],
+    players: tuple[Any, ...],
+    names: dict[str, str],
+    seats_total: int,
+    hand_view: HandView | None,
+    hand_number: int | None,
+    action_no: int,
+    viewer_account: str | None,
+    button: int | None,
+    clock: Any,
+    balance: int | None = None,
+    auto_post: bool = True,
+) -> dict[str, Any]:
+    """The JSON view for one viewer. `hand_view` must come from view_for(that viewer's seat)."""
+    by_seat = {p.seat: p for p in players}
+    hand_seats = {s.seat: s for s in hand_view.seats} if hand_view is not None else {}
+    seats: list[dict[str, Any]] = []
+    you: dict[str, Any] | None = None
+    for seat in range(seats_total):
+        sv = by_seat.get(seat)
+        if sv is None:
+            seats.append({"seat": seat, "status": "empty"})
+            continue
+        hs = hand_seats.get(seat)
+        is_you = viewer_account is not None and sv.account == viewer_account
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "name": names.get(sv.account, sv.account),
+            "stack": hs.stack if hs is not None else sv.stack,
+            "bet": hs.bet if hs is not None else 0,
+            "contributed": hs.contributed if hs is not None else 0,
+            "status": seat_status(sv, hs is not None, bool(hs and hs.folded),
+                                  bool(hs and hs.all_in)),
+            "cards": [card_text(c) for c in hs.cards] if hs is not None else [],
+            "up": list(hs.up) if hs is not None else [],
+            "posts_due": posts_due(sv),
+            "is_you": is_you,
+        }
+        seats.append(entry)
+        if is_you:
+            you = {"seat": seat, "sitting_out": sv.sitting_out or sv.sit_out_next,
+                   "auto_post": auto_post, "balance": balance,
+                   "waits_for_big_blind": sv.waits_for_big_blind,
+                   "time_bank_ms": sv.time_bank_ms}
+    view = dict(header)
+    legal = None
+    if hand_view is not None and hand_view.legal is not None and hand_number is not None:
+        legal = legal_json(hand_view.legal, hand_number, action_no)
+    view.update(
+        hand=hand_number if hand_view is not None and not hand_view.is_over else None,
+        button=hand_view.button if hand_view is not None else button,
+        street=plain(hand_view.street) if hand_view is not None else None,
+        board=[card_text(c) for c in hand_view.board] if hand_view is not None else [],
+        pots=[{"amount": hand_view.pot, "eligible": []}] if hand_view is not None else [],
+        seats=seats,
+        to_act=hand_view.to_act if hand_view is not None else None,
+        you=you,
+        legal=legal,
+        clock=None if clock is None else {
+            "seat": clock.seat, "deadline_ms": clock.deadline_ms,
+            "action_deadline_ms": clock.action_deadline_ms, "time_bank_ms": clock.bank_ms,
+        },
+    )
+    return view

@@ -1,0 +1,601 @@
+"""One poker table live: the single writer between players, the core table and the ledger.
+
+Every request, clock expiry and the next deal is a command on the table's actor. A command
+applies to `pokerroom.core.table.Table`, then the new events are numbered (version), the hand
+is persisted at its start and settled atomically with its chips at its end (services.hands),
+and only then the events go out, each filtered for its receiver by `visible_to` and each
+view built by `view_for`. Actions carry the hand and action number: stale ones are refused.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from pokerroom.core.errors import RuleViolationError
+from pokerroom.core.rules import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Fold,
+    HandShown,
+    MuckCards,
+    RaiseTo,
+    ShowCards,
+    visible_to,
+)
+from pokerroom.core.table.buyin import RoomMemory
+from pokerroom.core.table.config import TableConfig
+from pokerroom.core.table.table import Table
+from pokerroom.services.actor import Actor
+from pokerroom.services.cashier import Cashier
+from pokerroom.services.clock import now_ms
+from pokerroom.services.event_log import EventLog, LoggedEvent
+from pokerroom.services.hands import HandSeat, HandStore
+from pokerroom.services.lobby import Watcher
+from pokerroom.services.poker_view import table_view
+from pokerroom.services.refusal import RefusedError
+from pokerroom.services.wire import card_text, event_json, plain
+from pokerroom.storage.errors import InsufficientFundsError
+
+log = logging.getLogger("pokerroom.table")
+
+ACTIONS = {
+    "fold": lambda s, a: Fold(seat=s), "check": lambda s, a: Check(seat=s),
+    "call": lambda s, a: Call(seat=s), "bet": lambda s, a: Bet(seat=s, amount=a),
+    "raise": lambda s, a: RaiseTo(seat=s, amount=a), "bring_in": lambda s, a: BringIn(seat=s),
+    "complete": lambda s, a: Complete(seat=s, amount=a), "show": lambda s, a: ShowCards(seat=s),
+    "muck": lambda s, a: MuckCards(seat=s),
+}  # fmt: skip
+NEEDS_AMOUNT = frozenset({"bet", "raise", "complete"})
+
+
+@dataclass(slots=True, kw_only=True)
+class RoomServices:
+    """What every runner of one room shares."""
+
+    cashier: Cashier
+    hands: HandStore
+    deck_source: Any  # .next_deck() -> tuple of 52 card codes
+    memory: RoomMemory
+    encode_record: Any  # HandRecord -> str
+    between_hands_s: float = 2.0
+    events_kept: int = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class HandEvent:
+    """A core hand event in the log, with what filtering it needs: who sat where in its hand."""
+
+    event: Any
+    seats: dict[str, int]  # account -> seat dealt in (the hand's own, not today's seats)
+    dealt_in: frozenset[int]
+
+
+@dataclass(slots=True)
+class HandRun:
+    number: int
+    db_id: int | None
+    hand: Any  # the engine's hand: view_for, events, record, result
+    seats: dict[str, int]
+    dealt_in: frozenset[int]
+    start_stacks: dict[str, int]
+    seen: int = 0
+    action_no: int = 0
+
+
+class TableRunner(Actor):
+    kind = "poker"
+
+    def __init__(self, table_id: str, config: TableConfig, services: RoomServices,
+                 *, display_name: str | None = None, decimals: int = 2) -> None:
+        super().__init__(f"table:{table_id}")
+        self.table_id = table_id
+        self.config = config
+        self.services = services
+        self.table = Table(config, services.memory)
+        self.display_name = display_name or config.name
+        self.decimals = decimals
+        self.log = EventLog(services.events_kept, base_version=now_ms())
+        self.watchers: dict[Watcher, str | None] = {}
+        self.names: dict[str, str] = {}  # seated accounts -> display names
+        self.known_names: dict[str, str] = {}  # every account ever seated here (for old events)
+        self.lobby: Any = None
+        self.run: HandRun | None = None
+        self.between_hands_s = services.between_hands_s
+        self._hand_base = 0
+        self._table_seen = 0
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        self._hand_base = await self.services.hands.last_hand_number(self.table_id)
+        self.start_actor()
+
+    async def stop(self) -> None:
+        await self.stop_actor()
+
+    # ------------------------------------------------------------------ lobby
+    def _limits(self) -> dict[str, Any]:
+        limits = self.config.buy_in
+        return {"min_buy_in": limits.minimum, "max_buy_in": limits.maximum}
+
+    def entry(self) -> dict[str, Any]:
+        return {
+            "id": self.table_id, "name": self.display_name, "kind": "poker",
+            "game": self.config.game, "betting": self.config.betting,
+            "stakes": plain(self.config.stakes), "decimals": self.decimals,
+            "seats": self.config.seats, "taken": len(self.table.players()),
+            **self._limits(), **self._figures(),
+        }  # fmt: skip
+
+    def _figures(self) -> dict[str, int]:
+        if self.lobby is None:
+            return {"avg_pot": 0, "players_per_flop": 0, "hands_per_hour": 0,
+                    "waiting": len(self.table.waiting_list)}
+        catalogue = self.lobby.catalogue
+        catalogue.observe(self.table)
+        figures = catalogue.figures(self.config.name, now_ms())
+        return {"avg_pot": figures.average_pot, "players_per_flop": figures.players_per_flop_pct,
+                "hands_per_hour": figures.hands_per_hour, "waiting": figures.waiting}
+
+    def _header(self) -> dict[str, Any]:
+        return {
+            "table": self.table_id, "name": self.display_name, "kind": "poker",
+            "game": self.config.game, "betting": self.config.betting,
+            "stakes": plain(self.config.stakes), "decimals": self.decimals,
+            "seats_total": self.config.seats, **self._limits(),
+        }  # fmt: skip
+
+    # ------------------------------------------------------------------ what a viewer sees
+    def view_for(self, account: str | None, *, with_log: bool = False) -> dict[str, Any]:
+        run = self.run
+        seat = run.seats.get(account) if run is not None and account is not None else None
+        hand_view = run.hand.view_for(seat) if run is not None else None
+        view = table_view(
+            header=self._header(), players=self.table.players(), names=self.names,
+            seats_total=self.config.seats, hand_view=hand_view,
+            hand_number=run.number if run is not None else None,
+            action_no=run.action_no if run is not None else 0,
+            viewer_account=account, button=self.table.button, clock=self.table.clock,
+        )
+        if with_log:
+            current = run.number if run is not None else None
+            entries = self.log.since(self.log.base_version) or []
+            view["log"] = [self._wire(e, account) for e in entries
+                           if current is not None and e.hand == current]
+        return view
+
+    def _wire(self, entry: LoggedEvent, account: str | None) -> dict[str, Any]:
+        item = entry.event
+        if isinstance(item, HandEvent):
+            seat = item.seats.get(account) if account is not None else None
+            return event_json(visible_to(item.event, seat, item.dealt_in), entry.version)
+        return {**item, "version": entry.version}
+
+    def _viewer(self, watcher: Watcher) -> str | None:
+        """The account a watcher views as: seated or dealt in here, else an observer."""
+        if watcher.account_id is None:
+            return None
+        return _account(watcher.account_id)
+
+    # ------------------------------------------------------------------ numbering and fan-out
+    def _collect(self, *, table_first: bool) -> list[LoggedEvent]:
+        run = self.run
+        out: list[LoggedEvent] = []
+
+        def hand_events() -> None:
+            if run is None:
+                return
+            new = run.hand.events[run.seen:]
+            run.seen += len(new)
+            out.extend(self.log.append(run.number, HandEvent(ev, run.seats, run.dealt_in))
+                       for ev in new)
+
+        def table_events() -> None:
+            new = self.table.log[self._table_seen:]
+            self._table_seen += len(new)
+            number = run.number if run is not None else None
+            out.extend(self.log.append(number, self._table_event(ev)) for ev in new)
+
+        if table_first:
+            table_events()
+            hand_events()
+        else:
+            hand_events()
+            table_events()
+        return out
+
+    def _table_event(self, ev: Any) -> dict[str, Any]:
+        data = plain(ev)
+        if "account" in data:
+            data["name"] = self.known_names.get(data.pop("account"), "?")
+        data["type"] = type(ev).__name__
+        return data
+
+    def _note(self, data: dict[str, Any]) -> LoggedEvent:
+        return self.log.append(self.run.number if self.run else None, data)
+
+    def _fan_out(self, entries: list[LoggedEvent]) -> None:
+        if self.lobby is not None:
+            self.lobby.changed(self)
+        if not entries or not self.watchers:
+            return
+        first = entries[0].version
+        built: dict[str | None, dict[str, Any]] = {}
+        for watcher, account in list(self.watchers.items()):
+            # Observers all get the same message: build it once.
+            key = account if account is not None and self._involved(account) else None
+            message = built.get(key)
+            if message is None:
+                message = {
+                    "type": "table_events", "table": self.table_id, "from_version": first,
+                    "version": self.log.version,
+                    "events": [self._wire(e, key) for e in entries],
+                    "view": self.view_for(key),
+                }  # fmt: skip
+                built[key] = message
+            watcher.push(dict(message))
+
+    def _involved(self, account: str) -> bool:
+        return account in self.names or (self.run is not None and account in self.run.seats)
+
+    # ------------------------------------------------------------------ observing
+    async def observe(self, watcher: Watcher, since: int | None) -> None:
+        await self.call(self._observe, watcher, since)
+
+    async def _observe(self, watcher: Watcher, since: int | None) -> None:
+        account = self._viewer(watcher)
+        self.watchers[watcher] = account
+        if account is not None and account in self.names:
+            try:
+                self.table.reconnect(account)
+            except RuleViolationError:
+                pass
+        missing = self.log.since(since) if since is not None else None
+        if missing is not None:
+            watcher.push({
+                "type": "table_events", "table": self.table_id,
+                "from_version": since + 1 if since is not None else 0,
+                "version": self.log.version,
+                "events": [self._wire(e, account) for e in missing],
+                "view": self.view_for(account),
+            })  # fmt: skip
+        else:
+            watcher.push({"type": "table_view", "table": self.table_id,
+                          "version": self.log.version,
+                          "view": self.view_for(account, with_log=True)})
+
+    async def unobserve(self, watcher: Watcher) -> None:
+        if watcher in self.watchers:
+            await self.call(self._unobserve, watcher)
+
+    async def _unobserve(self, watcher: Watcher) -> None:
+        account = self.watchers.pop(watcher, None)
+        if account is not None and account in self.names and account not in self.watchers.values():
+            try:
+                self.table.disconnect(account)
+            except RuleViolationError:
+                pass
+
+    # ------------------------------------------------------------------ seats and money
+    async def sit(self, watcher: Watcher, account_id: int, name: str, seat: int | None,
+                  buy_in: int, post_now: bool) -> None:
+        await self.call(self._sit, watcher, account_id, name, seat, buy_in, post_now)
+
+    async def _sit(self, watcher: Watcher, account_id: int, name: str, seat: int | None,
+                   buy_in: int, post_now: bool) -> None:
+        account = _account(account_id)
+        if any(p.account == account for p in self.table.players()):
+            raise RefusedError("already_seated", f"you already sit at {self.display_name}")
+        open_seats = self.table.open_seats()
+        if seat is None:
+            if not open_seats:
+                raise RefusedError("table_full", "every seat is taken; join the waiting list")
+            seat = open_seats[0]
+        if seat >= self.config.seats or seat not in open_seats:
+            raise RefusedError("seat_taken", f"seat {seat} is not free", rule="seat")
+        if buy_in <= 0:
+            raise RefusedError("bad_buy_in", "a buy-in must be a positive amount", rule="R-BUYIN-2")
+        limits = self.config.buy_in
+        if buy_in < limits.minimum:
+            rule = "R-BUYIN-1" if self.config.betting == "limit" else "R-BUYIN-2"
+            raise RefusedError("bad_buy_in", f"the minimum buy-in is {limits.minimum}", rule=rule)
+        key = f"buyin:{self.table_id}:{account_id}:{uuid.uuid4().hex}"
+        try:
+            await self.services.cashier.buy_in(account_id, self.table_id, buy_in, key=key)
+        except InsufficientFundsError:
+            raise RefusedError("insufficient_funds",
+                               f"your wallet holds less than {buy_in}") from None
+        try:
+            self.table.sit_down(account, seat, buy_in, now_ms=now_ms(),
+                                wait_for_big_blind=not post_now)
+        except RuleViolationError as exc:
+            await self.services.cashier.cash_out(account_id, self.table_id, buy_in,
+                                                 key=f"refund:{key}")
+            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
+        self.names[account] = name
+        self.known_names[account] = name
+        self.watchers[watcher] = account
+        self._publish(table_first=True)
+        watcher.push({"type": "balance",
+                      "balance": await self.services.cashier.wallet_balance(account_id)})
+        self._maybe_deal()
+
+    async def top_up(self, account_id: int, amount: int) -> None:
+        await self.call(self._top_up, account_id, amount)
+
+    async def _top_up(self, account_id: int, amount: int) -> None:
+        account = self._seated(account_id)
+        if self.run is not None and account in self.run.seats:
+            raise RefusedError("refused", "chips cannot be added during a hand", rule="R-BUYIN-4")
+        if amount <= 0:
+            raise RefusedError("bad_amount", "a top-up must be a positive amount")
+        from pokerroom.core.table.buyin import check_top_up
+
+        try:
+            check_top_up(self.config, self.table.player(account).stack, amount)
+        except RuleViolationError as exc:
+            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
+        key = f"topup:{self.table_id}:{account_id}:{uuid.uuid4().hex}"
+        try:
+            await self.services.cashier.buy_in(account_id, self.table_id, amount, key=key)
+        except InsufficientFundsError:
+            raise RefusedError("insufficient_funds", f"your wallet holds less than {amount}") from None
+        self.table.top_up(account, amount)
+        self._publish()
+        self._maybe_deal()
+
+    async def leave(self, account_id: int) -> None:
+        await self.call(self._leave, account_id)
+
+    async def _leave(self, account_id: int) -> None:
+        account = self._seated(account_id)
+        self.table.stand_up(account, now_ms=now_ms())
+        if self.run is not None and account in self.run.seats:
+            # Still dealt in: fold now if it is this player's turn; the seat is freed (and
+            # the stack cashed out) when the hand ends.
+            if self.run.hand.to_act == self.run.seats[account] and not self.run.hand.is_over:
+                await self._apply(account, "fold", None)
+                return
+        await self._after_departures()
+        self._publish()
+
+    async def _after_departures(self) -> None:
+        """Cash out every player the table no longer seats (left, or stood up by the table)."""
+        seated = {p.account for p in self.table.players()}
+        for account in [a for a in self.names if a not in seated]:
+            account_id = int(account)
+            await self.services.cashier.cash_out_all(
+                account_id, self.table_id, key=f"leave:{self.table_id}:{account_id}:{uuid.uuid4().hex}")
+            del self.names[account]
+            balance = await self.services.cashier.wallet_balance(account_id)
+            for watcher, viewer in self.watchers.items():
+                if viewer == account:
+                    watcher.push({"type": "balance", "balance": balance})
+                    watcher.push({"type": "notice", "code": "left", "table": self.table_id,
+                                  "hand": None, "text": "Your stack went back to your wallet."})
+
+    def _seated(self, account_id: int) -> str:
+        account = _account(account_id)
+        if account not in self.names:
+            raise RefusedError("not_seated", f"you do not sit at {self.display_name}")
+        return account
+
+    async def sit_out(self, account_id: int) -> None:
+        await self.call(self._simple, "sit_out", account_id)
+
+    async def sit_in(self, account_id: int) -> None:
+        await self.call(self._simple, "sit_in", account_id)
+
+    async def auto_post(self, account_id: int, on: bool) -> None:
+        await self.call(self._simple, "post_blind_now" if on else "wait_for_big_blind",
+                        account_id)
+
+    async def _simple(self, command: str, account_id: int) -> None:
+        account = self._seated(account_id)
+        try:
+            getattr(self.table, command)(account)
+        except RuleViolationError as exc:
+            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
+        self._publish()
+        self._maybe_deal()
+
+    async def wait_list(self, watcher: Watcher, account_id: int) -> None:
+        await self.call(self._wait_list, watcher, account_id)
+
+    async def _wait_list(self, watcher: Watcher, account_id: int) -> None:
+        try:
+            place = self.table.waiting_list.join(_account(account_id))
+        except RuleViolationError as exc:
+            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
+        watcher.push({"type": "notice", "code": "wait_listed", "table": self.table_id,
+                      "hand": None, "text": f"You are number {place} on the waiting list."})
+        if self.lobby is not None:
+            self.lobby.changed(self)
+
+    async def chat(self, account_id: int, name: str, text: str) -> None:
+        message = {"type": "chat", "table": self.table_id, "name": name, "text": text,
+                   "now_ms": now_ms()}
+        for watcher in list(self.watchers):
+            watcher.push(dict(message))
+
+    # ------------------------------------------------------------------ play
+    async def act(self, account_id: int, hand: int, action_no: int, action: str,
+                  amount: int | None) -> None:
+        await self.call(self._act, account_id, hand, action_no, action, amount)
+
+    async def _act(self, account_id: int, hand: int, action_no: int, action: str,
+                   amount: int | None) -> None:
+        account = _account(account_id)
+        run = self.run
+        if run is None or hand != run.number:
+            raise RefusedError("stale_action", f"hand {hand} is not the hand in play")
+        if action_no < run.action_no:
+            raise RefusedError("stale_action",
+                               f"action {action_no} of hand {hand} was already taken")
+        if action_no > run.action_no:
+            raise RefusedError("stale_action", f"action {action_no} of hand {hand} is not due yet")
+        if account not in run.seats:
+            raise RefusedError("not_in_hand", f"you are not dealt into hand {hand}",
+                               rule="R-BET-10")
+        if action in NEEDS_AMOUNT and amount is None:
+            raise RefusedError("bad_message", f"'{action}' needs an amount")
+        await self._apply(account, action, amount)
+
+    async def _apply(self, account: str, action: str, amount: int | None) -> None:
+        run = self.run
+        assert run is not None
+        intent = ACTIONS[action](run.seats[account], amount or 0)
+        try:
+            self.table.act(account, intent, now_ms())
+        except RuleViolationError as exc:
+            raise RefusedError("illegal_action", exc.reason, rule=exc.rule_id) from None
+        run.action_no += 1
+        await self._after_change()
+
+    async def _on_clock(self, hand: int, action_no: int) -> None:
+        run = self.run
+        if run is None or run.number != hand or run.action_no != action_no:
+            return
+        clock = self.table.clock
+        if clock is None:
+            return
+        at = now_ms()
+        if not clock.expired(at):
+            self._arm_clock()
+            return
+        self.table.check_clock(at)
+        run.action_no += 1
+        for watcher, viewer in self.watchers.items():
+            if viewer == clock.account:
+                watcher.push({"type": "notice", "code": "timed_out", "table": self.table_id,
+                              "hand": hand, "text": "You ran out of time."})
+        await self._after_change()
+
+    async def _after_change(self) -> None:
+        run = self.run
+        assert run is not None
+        if self.table.hand is None:
+            await self._settle(run)
+        else:
+            self._publish()
+            self._arm_clock()
+
+    def _arm_clock(self) -> None:
+        clock, run = self.table.clock, self.run
+        if clock is None or run is None:
+            self.cancel("clock")
+            return
+        self.schedule("clock", (clock.deadline_ms - now_ms()) / 1000 + 0.01, self._on_clock,
+                      run.number, run.action_no)
+
+    # ------------------------------------------------------------------ hands
+    def _maybe_deal(self) -> None:
+        if self.run is None and self.table.can_start():
+            self.schedule("deal", self.between_hands_s, self._deal)
+
+    async def _deal(self) -> None:
+        if self.run is not None or not self.table.can_start():
+            return
+        before = {p.account: p.stack for p in self.table.players()}
+        deck = self.services.deck_source.next_deck()
+        self.table.start_hand(now_ms(), deck)
+        hand = self.table.hand
+        plan = self.table.plan
+        number = self._hand_base + self.table.hands_played
+        if hand is None or plan is None:
+            # The hand ended inside start_hand (everyone all in from the posts) and the table
+            # kept no reference to it: settle its chips from the table's summary.
+            await self._settle_unseen(number, before)
+            return
+        seats = {str(self.table.account_at(s)): s for s in plan.dealt_in}
+        start = {str(self.table.account_at(setup.seat)): setup.stack
+                 for setup in hand.record.seats}
+        db_id = None
+        try:
+            db_id = await self.services.hands.begin_hand(
+                self.table_id, number,
+                [HandSeat(seat=s, account_id=int(a), stack=start[a]) for a, s in seats.items()],
+                record=self.services.encode_record(hand.record),
+            )
+        except Exception:
+            log.exception("%s: could not persist the start of hand %s", self.table_id, number)
+        run = HandRun(number=number, db_id=db_id, hand=hand, seats=seats,
+                      dealt_in=frozenset(plan.dealt_in), start_stacks=start)
+        self.run = run
+        self._publish(table_first=True)
+        await self._after_departures()
+        self._arm_clock()
+
+    async def _settle_unseen(self, number: int, before: dict[str, int]) -> None:
+        summary = self.table.hand_log[-1]
+        seat_to_account = {s: a for a, s in ((p.account, p.seat) for p in self.table.players())}
+        finals = {seat_to_account[s]: stack for s, stack in summary.stacks}
+        start = {a: before[a] for a in finals}
+        rake = sum(start.values()) - sum(finals.values())
+        db_id = await self.services.hands.begin_hand(
+            self.table_id, number,
+            [HandSeat(seat=s, account_id=int(seat_to_account[s]), stack=start[seat_to_account[s]])
+             for s, _ in summary.stacks],
+        )
+        await self.services.hands.settle_hand(
+            db_id, final_stacks={int(a): v for a, v in finals.items()}, rake=rake, record="")
+        self._publish(table_first=True)
+        await self._after_hand()
+
+    async def _settle(self, run: HandRun) -> None:
+        self.cancel("clock")
+        hand = run.hand
+        result = hand.result
+        finals = dict(result.stacks)
+        if run.db_id is not None:
+            await self.services.hands.settle_hand(
+                run.db_id,
+                final_stacks={int(a): finals[s] for a, s in run.seats.items()},
+                rake=result.rake, record=self.services.encode_record(hand.record),
+            )
+        entries = self._collect(table_first=False)
+        self._fan_out(entries)
+        self._send_result(run)
+        self.run = None
+        await self._after_hand()
+
+    async def _after_hand(self) -> None:
+        # A player left with no chips cannot be dealt in: the seat is freed for others.
+        for p in self.table.players():
+            if p.stack == 0:
+                self.table.stand_up(p.account, now_ms=now_ms())
+        await self._after_departures()
+        self._publish()
+        self._maybe_deal()
+
+    def _send_result(self, run: HandRun) -> None:
+        result = run.hand.result
+        names = {s: self.names.get(a, "?") for a, s in run.seats.items()}
+        descriptions: dict[int, str] = {}
+        shown: dict[str, list[str | None]] = {}
+        for ev in run.hand.events:
+            if isinstance(ev, HandShown):
+                descriptions[ev.seat] = ev.description
+                shown[str(ev.seat)] = [card_text(c) for c in ev.cards]
+        winners = [
+            {"seat": seat, "name": names.get(seat, "?"), "amount": amount, "pot": index,
+             "description": descriptions.get(seat, ""), "cards": shown.get(str(seat), [])}
+            for index, pot in enumerate(result.pots) for seat, amount in pot.winners
+        ]  # fmt: skip
+        message = {"type": "hand_result", "table": self.table_id, "hand": run.number,
+                   "winners": winners, "shown": shown, "rake": result.rake,
+                   "stacks": {str(s): v for s, v in result.stacks}}
+        for watcher in list(self.watchers):
+            watcher.push(dict(message))
+
+    def _publish(self, *, table_first: bool = False) -> None:
+        self._fan_out(self._collect(table_first=table_first))
+
+
+def _account(account_id: int) -> str:
+    return str(account_id)

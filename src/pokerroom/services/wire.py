@@ -1,0 +1,70 @@
+"""Plain JSON-able shapes of core views and already-filtered events (docs/PROTOCOL.md).
+
+This module never filters: it is given what `view_for` / `visible_to` returned, and only
+changes the spelling (card codes -> "As", enums -> names). Hidden cards stay hidden: a card
+the core replaced by None is null here, an emptied tuple stays empty.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from pokerroom.core.cards import Card
+
+CARD_FIELDS = frozenset({"cards", "card", "board", "hole", "dealer", "community", "up_cards"})
+
+
+def card_text(code: int | None) -> str | None:
+    return None if code is None else str(Card.from_code(code))
+
+
+def _cards(value: Any) -> Any:
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, (bool, Enum)):
+        return card_text(value)
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        return [_cards(v) for v in value]
+    return plain(value)
+
+
+def plain(value: Any) -> Any:
+    """Dataclasses, enums, tuples and Fractions as JSON-able values (cards by field name)."""
+    if isinstance(value, Enum):  # before int/str: IntEnum and StrEnum are both
+        return value.value if isinstance(value.value, str) else value.name
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            out[f.name] = _cards(item) if f.name in CARD_FIELDS else plain(item)
+        return out
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return [plain(v) for v in value]
+    if isinstance(value, float):
+        raise TypeError("no float on the wire")
+    return str(value)
+
+
+def event_json(event: Any, version: int) -> dict[str, Any]:
+    """One event, already filtered for its receiver, as sent in `table_events`."""
+    out = plain(event)
+    if not isinstance(out, dict):
+        out = {"value": out}
+    if type(event).__name__ == "HoleCardsDealt" and not out.get("cards"):
+        out["cards"] = [None] * int(getattr(event, "count", 0))
+    out["type"] = type(event).__name__
+    out["version"] = version
+    return out

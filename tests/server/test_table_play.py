@@ -1,0 +1,86 @@
+"""Live play over real WebSockets: sit, act on the legal actions, hands settle in the ledger."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from roomharness import Client, latest_view, of_type, register
+
+
+def calm(legal: dict, rng: random.Random) -> tuple[str, int | None]:
+    """Check or call, sometimes a minimum raise: nobody busts in a few hands."""
+    if legal["raise"] and rng.random() < 0.2:
+        return "raise", legal["raise"]["min"]
+    return ("check", None) if legal["check"] else ("call", None)
+
+
+async def play_until(clients: dict[str, Client], table: str, hands: int, rng: random.Random,
+                     timeout: float = 60.0, policy=calm) -> None:
+    """Every client answers its own `legal` prompts until `hands` results were seen."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    answered: set[tuple[str, int, int]] = set()
+    while True:
+        results = {m["hand"] for m in next(iter(clients.values())).received
+                   if m["type"] == "hand_result"}
+        if len(results) >= hands:
+            return
+        assert loop.time() < deadline, (
+            f"only {len(results)} hands finished; last messages: "
+            + repr({n: c.received[-3:] for n, c in clients.items()})
+        )
+        for name, client in clients.items():
+            view = latest_view(client, table)
+            legal = view and view.get("legal")
+            if legal:
+                key = (name, legal["hand"], legal["action_no"])
+                if key not in answered:
+                    answered.add(key)
+                    action, amount = policy(legal, rng)
+                    msg = {"type": "act", "table": table, "hand": legal["hand"],
+                           "action_no": legal["action_no"], "action": action}
+                    if amount is not None:
+                        msg["amount"] = amount
+                    await client.send(**msg)
+        await asyncio.sleep(0.01)
+
+
+async def test_two_players_play_hands_and_the_ledger_follows(server) -> None:
+    table = "antares-1"
+    tokens = {name: await register(server, name) for name in ("alice", "bobby")}
+    clients = {n: await Client.connect(server.ws_url, token=t) for n, t in tokens.items()}
+    for n, c in clients.items():
+        await c.send(type="hello")
+        await c.wait_for(of_type("welcome"))
+        await c.send(type="sit", table=table, buy_in=10_000, ref=f"sit-{n}")
+        await c.wait_for(of_type("balance"))
+    await play_until(clients, table, hands=3, rng=random.Random(1))
+    alice = clients["alice"]
+    results = [m for m in alice.received if m["type"] == "hand_result"]
+    for result in results:
+        assert sum(w["amount"] for w in result["winners"]) + result["rake"] > 0
+    # Versions increase by one per event, with no gap, on every client.
+    for client in clients.values():
+        versions = [e["version"] for m in client.received if m["type"] == "table_events"
+                    for e in m["events"]]
+        assert versions == list(range(versions[0], versions[0] + len(versions)))
+    # A stale action (an old action number) is refused with a reason.
+    await alice.send(type="act", table=table, hand=results[0]["hand"], action_no=0,
+                     action="fold", ref="stale")
+    err = await alice.wait_for(of_type("error", ref="stale"))
+    assert err["code"] == "stale_action"
+    # Leaving returns the stack to the wallet: wallet + stacks = what both were given.
+    for c in clients.values():
+        await c.send(type="leave", table=table)
+    for c in clients.values():
+        await c.wait_for(of_type("notice", code="left"), timeout=30)
+    async with server.http() as http:
+        total = 0
+        for name, token in tokens.items():
+            r = await http.get("/api/wallet", headers={"Authorization": f"Bearer {token}"})
+            total += r.json()["balance"]
+    rake = sum(m["rake"] for m in results)
+    assert total + rake == 2 * server.settings.starting_balance
+    for c in clients.values():
+        await c.close()
