@@ -359,6 +359,7 @@ class Table:
             dealt = p.seat in plan.dealt_in
             if dealt:
                 p.new = False
+                p.waits = False  # waiting only matters for new or owing players
                 p.owes_small = p.owes_big = False
             if p.sitting_out and p.seat in passed:
                 p.orbits_out += 1
@@ -368,8 +369,6 @@ class Table:
             if p.seat in plan.missed_big and not p.owes_big:
                 p.owes_big = True
                 events.append(BlindMissed(account=p.account, blind="big_blind"))
-            if p.owes_big and not dealt and not p.sitting_out and p.new:
-                p.waits = True  # R-BLIND-6: post both after the button has passed, or wait
         events.append(
             HandDealt(
                 hand_number=self._hands_started,
