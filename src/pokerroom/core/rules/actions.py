@@ -4,34 +4,42 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerroom.core.rules.records import fast_init
 
+
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fold:
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Check:
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Call:
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Bet:
     seat: int
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RaiseTo:
     seat: int
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BringIn:
     """Stud: the player with the bring-in card posts the bring-in."""
@@ -39,6 +47,7 @@ class BringIn:
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Complete:
     """Stud third street: bet the full amount over a bring-in (total for the street)."""
@@ -47,6 +56,7 @@ class Complete:
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShowCards:
     """Show a hand the rules let the player muck, or a hand won without showdown (R-SD-5)."""
@@ -54,6 +64,7 @@ class ShowCards:
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MuckCards:
     """Keep a hand face down where the rules allow it (R-SD-2); a winning hand cannot (R-SD-4)."""

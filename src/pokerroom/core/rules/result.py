@@ -27,6 +27,7 @@ class LegalActions:
     complete: tuple[int, int] | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PotResult:
     """One pot after rake: who could win it and who won what (R-POT-2, R-TIE-6)."""
@@ -40,6 +41,7 @@ class PotResult:
     `low_winners`: the low half's shares alone, already included in `winners`."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandResult:
     """The end of a hand: final stacks, pots, returned bets, rake, shown and mucked hands."""
