@@ -229,3 +229,26 @@ def test_random_operations_match_a_model_and_always_audit_clean(tmp_path_factory
             await db.close()
 
     asyncio.run(run())
+
+
+async def test_a_statement_lists_movements_newest_first_with_exact_running_balances(
+    db: Database,
+) -> None:
+    (alice,) = await make_accounts(db, 1)
+    cashier = Cashier(db)
+    await cashier.deposit(alice, 500, key="d1")
+    await cashier.buy_in(alice, "t1", 200, key="b1")
+    await cashier.cash_out(alice, "t1", 50, key="c1")
+    await cashier.withdraw(alice, 100, key="w1")
+    lines = await cashier.statement(ledger.wallet(alice).key)
+    assert [(x.kind, x.amount, x.balance_after) for x in lines] == [
+        ("withdrawal", -100, 250),
+        ("cash-out", 50, 350),
+        ("buy-in", -200, 300),
+        ("deposit", 500, 500),
+    ]
+    older = await cashier.statement(
+        ledger.wallet(alice).key, limit=2, before_entry_id=lines[1].entry_id
+    )
+    assert [(x.kind, x.balance_after) for x in older] == [("buy-in", 300), ("deposit", 500)]
+    assert await cashier.statement("wallet:999") == []

@@ -10,6 +10,7 @@
     await cashier.cash_out(account_id, "t1", 150, key=f"cashout:{uuid}")  # escrow -> wallet
     await cashier.cash_out_all(account_id, "t1", key=...)  # leave the table with everything
     await cashier.wallet_balance(account_id); await cashier.escrow_balance(account_id, "t1")
+    await cashier.statement(ledger.wallet(account_id).key, limit=50)  # newest first
 
 Every call takes an idempotency `key`: calling again with the same key returns the first
 `Posted` (with `replayed=True`) and moves nothing; pass the key the client sent with its
@@ -23,14 +24,28 @@ chips in a hand in progress are not in the ledger until the hand is settled (ser
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
 from pokerroom.storage.ledger import Posted, require_positive
-from pokerroom.storage.models import LedgerAccount
+from pokerroom.storage.models import LedgerAccount, LedgerEntry, LedgerTransaction
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatementLine:
+    """One movement of a ledger account, with the balance right after it."""
+
+    entry_id: int
+    transaction_id: int
+    amount: int
+    balance_after: int
+    kind: str
+    memo: str
+    created_ms: int
 
 
 def now_ms() -> int:
@@ -176,3 +191,60 @@ class Cashier:
         """Balance of any ledger account by key ('house', 'rake', 'world', 'wallet:7', ...)."""
         async with self.db.read() as session:
             return await ledger.balance_of(session, key)
+
+    async def statement(
+        self, key: str, *, limit: int = 100, before_entry_id: int | None = None
+    ) -> list[StatementLine]:
+        """The latest movements of a ledger account (e.g. wallet(account_id).key), newest first.
+
+        `balance_after` is exact: it is computed back from the current balance in the same
+        snapshot, so only `limit` rows are read however long the history is.
+        """
+        async with self.db.read() as session:
+            row = (
+                await session.execute(
+                    select(LedgerAccount.id, LedgerAccount.balance).where(LedgerAccount.key == key)
+                )
+            ).first()
+            if row is None:
+                return []
+            account_id, balance = row
+            query = (
+                select(
+                    LedgerEntry.id,
+                    LedgerEntry.transaction_id,
+                    LedgerEntry.amount,
+                    LedgerTransaction.kind,
+                    LedgerTransaction.memo,
+                    LedgerTransaction.created_ms,
+                )
+                .join(LedgerTransaction, LedgerTransaction.id == LedgerEntry.transaction_id)
+                .where(LedgerEntry.ledger_account_id == account_id)
+            )
+            if before_entry_id is not None:
+                query = query.where(LedgerEntry.id < before_entry_id)
+                later = (
+                    await session.execute(
+                        select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(
+                            LedgerEntry.ledger_account_id == account_id,
+                            LedgerEntry.id >= before_entry_id,
+                        )
+                    )
+                ).scalar_one()
+                balance -= int(later)
+            rows = (await session.execute(query.order_by(LedgerEntry.id.desc()).limit(limit))).all()
+        lines = []
+        for entry_id, txn_id, amount, kind, memo, created in rows:
+            lines.append(
+                StatementLine(
+                    entry_id=entry_id,
+                    transaction_id=txn_id,
+                    amount=int(amount),
+                    balance_after=int(balance),
+                    kind=kind,
+                    memo=memo,
+                    created_ms=int(created),
+                )
+            )
+            balance -= int(amount)
+        return lines
