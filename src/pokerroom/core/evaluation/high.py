@@ -14,7 +14,7 @@ from itertools import combinations
 
 from pokerroom.core.cards import Card
 from pokerroom.core.errors import InvalidNotationError
-from pokerroom.core.evaluation.tables import FLUSH_VALUES, best_from_counts
+from pokerroom.core.evaluation.tables import FLUSH_VALUES, best_from_counts, rank_multisets
 from pokerroom.core.evaluation.value import HandValue
 
 # Card key: suit counters in bits 0..15 (four bits a suit), rank counts from bit 16 (three
@@ -24,19 +24,21 @@ _CARD_KEYS: tuple[int, ...] = tuple((1 << 16 + 3 * (c >> 2)) + (1 << 4 * (c & 3)
 _key_of = _CARD_KEYS.__getitem__
 
 
-class _NoFlushValues(dict[int, int]):
-    """Rank-count key -> value, filled on first sight of each rank multiset (at most 73,775).
-
-    Lazy so importing the evaluator stays cheap; a plain dict lookup once warm.
-    """
-
-    def __missing__(self, key: int) -> int:
-        value = best_from_counts([key >> 3 * r & 7 for r in range(13)])
-        self[key] = value
-        return value
+# Rank-count key -> value for every 5-, 6- and 7-card rank multiset (73,775 of them). A plain
+# dict (the interpreter specialises lookups on exact dicts), filled completely on the first
+# miss (about half a second), so importing the evaluator stays cheap.
+_NO_FLUSH: dict[int, int] = {}
 
 
-_NO_FLUSH = _NoFlushValues()
+def _no_flush_miss(key: int) -> int:
+    if not _NO_FLUSH:
+        for size in (5, 6, 7):
+            for counts in rank_multisets(size):
+                _NO_FLUSH[sum(c << 3 * r for r, c in enumerate(counts))] = best_from_counts(counts)
+        if key in _NO_FLUSH:
+            return _NO_FLUSH[key]
+    # Not a 5..7-card hand (high_rank does not validate): value it as best we can.
+    return best_from_counts([key >> 3 * r & 7 for r in range(13)])
 
 
 def _flush_value(codes: Sequence[int], key: int) -> int:
@@ -51,14 +53,18 @@ def _flush_value(codes: Sequence[int], key: int) -> int:
 def high_rank(codes: Sequence[int]) -> int:
     """Value (an int, higher is better) of the best five of 5..7 card codes; no validation."""
     k = _CARD_KEYS
-    if len(codes) == 7:
+    try:  # zero-cost when seven cards unpack, the common case
         a, b, c, d, e, f, g = codes
-        key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g] + 0x3333
-    else:
+    except ValueError:
         key = sum(map(_key_of, codes), 0x3333)
+    else:
+        key = k[a] + k[b] + k[c] + k[d] + k[e] + k[f] + k[g] + 0x3333
     if key & 0x8888:
         return _flush_value(codes, key)
-    return _NO_FLUSH[key >> 16]
+    try:
+        return _NO_FLUSH[key >> 16]
+    except KeyError:
+        return _no_flush_miss(key >> 16)
 
 
 _ALL_CODES = frozenset(range(52))
