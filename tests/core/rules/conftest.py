@@ -1,0 +1,6 @@
+"""Make the helper module of the rules tests importable (importlib import mode)."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
