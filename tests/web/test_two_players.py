@@ -70,7 +70,8 @@ def test_two_players_never_see_each_others_hole_cards_and_reload_continues(
         assert sorted(hole_cards(page)) == sorted(cards[actor])
         view = frames.latest_view(table) or {}
         assert view.get("hand") == hand and view.get("legal")
-        # ...and goes on playing: a call (or check), then the other player folds.
+        # ...and goes on playing: a call (or check); then whoever may bet bets the minimum and
+        # the other folds, so the hand ends without a showdown and no hole card is ever public.
         legal = view["legal"]
         bar = page.get_by_test_id("action-bar")
         (bar.get_by_role("button", name="Check") if legal.get("check") else bar.get_by_role("button", name="Call")).click()
@@ -82,8 +83,10 @@ def test_two_players_never_see_each_others_hole_cards_and_reload_continues(
                 lg = (fr.latest_view(table) or {}).get("legal")
                 if lg and lg.get("hand") == hand:
                     bar = pg.get_by_test_id("action-bar")
-                    fold = bar.get_by_role("button", name="Fold")
-                    (fold if lg.get("fold") else bar.get_by_role("button", name="Check")).click()
+                    if lg.get("call"):
+                        bar.get_by_role("button", name="Fold").click()
+                    else:
+                        bar.get_by_role("button", name="Raise" if lg.get("raise") else "Bet", exact=True).click()
                     wait_decision_taken(pg, fr, table, lg)
             a.wait_for_timeout(100)
         assert len(frames_a.messages("hand_result")) > results_before, "the hand did not end"

@@ -57,7 +57,7 @@ export function renderFelt(view, opts = {}) {
     for (let i = 0; i < 5; i++) board.appendChild(i < boardCards.length ? cardEl(boardCards[i]) : cardSlot());
   }
   const pots = h("div.pots", { "data-testid": "pots" });
-  const potList = view.pots || [];
+  const potList = (view.pots || []).filter((p) => p.amount > 0);
   potList.forEach((p, i) => {
     pots.appendChild(h("div.pot", { dataset: { pot: i } },
       h("span.pot-label", {}, potList.length > 1 ? (i === 0 ? "Main pot" : `Side pot ${i}`) : "Pot"),

@@ -259,7 +259,7 @@ export function mountTable(main, tableId) {
   // ---- log ----
   function renderLog() {
     const names = seatNames(view);
-    const events = (view.log && view.log.length) ? view.log : (lastHandView && lastHandView.log) || [];
+    const events = handLog;
     replace(logList, events.map((ev) => {
       const line = eventText(ev, names);
       return line ? h("li", { class: line.cls }, line.text) : null;
@@ -273,7 +273,21 @@ export function mountTable(main, tableId) {
   }
 
   // ---- messages ----
+  // The hand log: the view's `log` when it carries one, else the events as they arrive.
+  let handLog = [];
+  function addEvents(events) {
+    for (const ev of events || []) {
+      if (ev.type === "HandDealt" || ev.type === "HandStarted") {
+        if (handLog.some((e) => e.type === "HandDealt" || e.type === "HandStarted")) handLog = [];
+      }
+      if (ev.version !== undefined && handLog.some((e) => e.version === ev.version)) continue;
+      handLog.push(ev);
+    }
+    if (handLog.length > 300) handLog = handLog.slice(-300);
+  }
+
   function onView(v) {
+    if (Array.isArray(v.log) && v.log.length) handLog = v.log.slice();
     if (v.hand && (!view || view.hand !== v.hand) && result && result.hand !== v.hand) result = null;
     view = v;
     if (v.hand) lastHandView = v;
@@ -283,6 +297,7 @@ export function mountTable(main, tableId) {
     conn.on("table_view", (m) => { if (m.table === tableId) onView(m.view); }),
     conn.on("table_events", (m) => {
       if (m.table !== tableId) return;
+      addEvents(m.events);
       if (m.view) onView(m.view);
     }),
     conn.on("hand_result", (m) => {
