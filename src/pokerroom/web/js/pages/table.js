@@ -16,6 +16,7 @@ export function mountTable(main, tableId) {
   let amount = null;           // the chosen bet/raise total (chip unit)
   let amountKey = null;        // which decision `amount` belongs to
   let errorText = "";
+  let errorTimer = null;
   const notices = [];
   const timeHolder = h("div", { "data-testid": "clock-holder" });
 
@@ -125,6 +126,7 @@ export function mountTable(main, tableId) {
     const key = `${legal.hand}:${legal.action_no}`;
     const sizing = legal.raise || legal.bet || legal.complete || null;
     if (amountKey !== key) {
+      if (amountKey !== null) errorText = "";
       amountKey = key;
       amount = sizing ? sizing.min : null;
     }
@@ -308,6 +310,9 @@ export function mountTable(main, tableId) {
     conn.on("error", (m) => {
       if (m.table && m.table !== tableId) return;
       errorText = `${m.reason || m.code}${m.rule ? ` (${m.rule})` : ""}`;
+      const shown = errorText;
+      clearTimeout(errorTimer);
+      errorTimer = setTimeout(() => { if (errorText === shown && view) { errorText = ""; renderActions(); } }, 8000);
       if (view) renderActions(); else showBanner(errorText, "warn", 5000);
     }),
     conn.on("chat", (m) => { if (m.table === tableId) { chat.push(m); renderChat(); } }),
