@@ -86,6 +86,10 @@ def action_seat(action: rules.Action) -> int:
     return action.seat
 
 
+def is_show_or_muck(action: rules.Action) -> bool:
+    return isinstance(action, rules.ShowCards | rules.MuckCards)
+
+
 def to_act(hand: rules.Hand) -> int | None:
     return hand.to_act
 

@@ -88,6 +88,7 @@ class Table:
         self._previous: PreviousHand | None = None
         self._hands_started = 0
         self.hand: engine.Hand | None = None
+        self.last_hand: engine.Hand | None = None
         self.plan: BlindPlan | None = None
         self.clock: TurnClock | None = None
         self._hand_start_stacks: dict[int, int] = {}
@@ -344,6 +345,7 @@ class Table:
         # The engine accepted the hand: commit the plan.
         previous = self._previous
         self.hand = hand
+        self.last_hand = None
         self.plan = plan
         self._hands_started += 1
         self._start_ms = now_ms
@@ -390,6 +392,8 @@ class Table:
     def act(self, account: str, action: engine.Action, now_ms: int = 0) -> tuple[object, ...]:
         """A player's action in the running hand; refused when it is not theirs to make."""
         hand = self.hand
+        if hand is None and self.last_hand is not None and engine.is_show_or_muck(action):
+            hand = self.last_hand  # R-SD-5: show (or keep mucked) once the hand is over
         if hand is None:
             raise IllegalActionError("phase", "no hand is running at this table")
         p = self._get(account)
@@ -474,6 +478,7 @@ class Table:
         )
         events.append(summary)
         self.hand_log.append(summary)
+        self.last_hand = hand
         self.hand = None
         self.clock = None
         self._hand_start_stacks = {}
