@@ -306,8 +306,8 @@ def _showdown(h: Hand, events: list[Event]) -> None:
     for index, (amount, take, eligible, shares, low_shares) in enumerate(results):
         for p, a in shares:
             h.stacks[p] += a
-        winners = tuple((seat_of[p], a) for p, a in shares)
-        low_pairs = tuple((seat_of[p], a) for p, a in low_shares)
+        winners = tuple(sorted((seat_of[p], a) for p, a in shares))
+        low_pairs = tuple(sorted((seat_of[p], a) for p, a in low_shares))
         h.pots_awarded.append(PotResult(
             amount=amount, rake=take, eligible=tuple(seat_of[p] for p in eligible),
             winners=winners, low_winners=low_pairs,
