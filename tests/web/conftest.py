@@ -128,13 +128,13 @@ class Bots:
         self.procs: list[subprocess.Popen[bytes]] = []
 
     def start(self, url: str, count: int, table: str | None = None,
-              log: Path | None = None) -> subprocess.Popen[bytes]:
+              log: Path | None = None, think: float = 0.2) -> subprocess.Popen[bytes]:
         try:
             import pokerroom.bots.runner  # noqa: F401
         except ImportError:
             pytest.skip("the bots (pokerroom.bots.runner) are not there yet")
         script = Path(sys.executable).with_name("pokerroom")
-        cmd = [str(script), "bots", "--url", url, "--count", str(count)]
+        cmd = [str(script), "bots", "--url", url, "--count", str(count), "--think", str(think)]
         if table:
             cmd += ["--table", table]
         out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115
