@@ -89,7 +89,12 @@ def checked_codes(cards: Iterable[Card | int], sizes: tuple[int, ...] = (5, 6, 7
 
 def evaluate_high(cards: Iterable[Card | int]) -> HandValue:
     """The best five-card high hand among 5, 6 or 7 cards (R-RANK-1, R-RANK-2, R-RANK-4)."""
-    return HandValue(high_rank(checked_codes(cards)))
+    codes = cards if type(cards) is tuple else tuple(cards)
+    n = len(codes)
+    # One set operation checks "distinct codes 0..51" (Card objects are not in _ALL_CODES).
+    if 4 < n < 8 and len(_ALL_CODES.intersection(codes)) == n:
+        return HandValue(high_rank(codes))  # type: ignore[arg-type]  # all ints, just checked
+    return HandValue(high_rank(checked_codes(codes)))
 
 
 def omaha_rank(hole: Sequence[int], board: Sequence[int]) -> int:

@@ -10,7 +10,6 @@ in a value, so suits never decide (R-TIE-1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 
 from pokerroom.core.cards import Rank
@@ -53,30 +52,40 @@ def decode_ranks(value: int) -> tuple[int, int, int, int, int]:
     )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class HandValue:
-    """The strength of a high hand. Higher is better; equal exactly when the hands tie."""
+class HandValue(int):
+    """The strength of a high hand. Higher is better; equal exactly when the hands tie.
 
-    value: int
+    An immutable int (the encoded value, so comparing, hashing and sorting are int-fast)
+    with words and parts: `.value`, `.category`, `.ranks`, `.is_royal`, `str()`.
+    """
+
+    __slots__ = ()
+
+    @property
+    def value(self) -> int:
+        return int(self)
 
     @property
     def category(self) -> HandCategory:
-        return HandCategory(self.value >> 20)
+        return HandCategory(self >> 20)
 
     @property
     def ranks(self) -> tuple[Rank, ...]:
         """The five ranks in comparison order (the wheel is Five, Four, Three, Two, Ace)."""
-        return tuple(Rank(r) for r in decode_ranks(self.value))
+        return tuple(Rank(r) for r in decode_ranks(self))
 
     @property
     def is_royal(self) -> bool:
-        return self.category is HandCategory.STRAIGHT_FLUSH and self.value >> 16 & 15 == Rank.ACE
+        return self >> 20 == HandCategory.STRAIGHT_FLUSH and self >> 16 & 15 == Rank.ACE
 
     def __str__(self) -> str:
-        return describe(self.value)
+        return describe(self)
+
+    def __format__(self, spec: str) -> str:
+        return describe(self) if not spec else format(int(self), spec)
 
     def __repr__(self) -> str:
-        return f"HandValue({self.value:#x}: {describe(self.value)})"
+        return f"HandValue({int(self):#x}: {describe(self)})"
 
 
 def describe(value: int) -> str:
