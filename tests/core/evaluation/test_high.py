@@ -157,3 +157,20 @@ def test_card_objects_and_codes_give_the_same_value() -> None:
     assert evaluate_high(cards) == evaluate_high([c.code for c in cards])
     assert evaluate_high(cards).value == high_rank([c.code for c in cards])
     assert evaluate_high([Card.from_code(51), 50, 49, 48, 47]).category is HandCategory.FOUR_OF_A_KIND
+
+
+def test_R_RANK_2_hand_values_are_immutable_totally_ordered_ints() -> None:
+    """R-RANK-2: HandValue compares, hashes and sorts as its int; equal exactly on a tie."""
+    a, b = ev("Kh Kd Ac 8s 5h"), ev("Ks Kc Ad 8h 5c")
+    assert a == b and hash(a) == hash(b) and a.value == int(a) == high_rank(parse_cards_codes("Kh Kd Ac 8s 5h"))
+    assert type(a.value) is int
+    assert sorted([ev("2h 2d 3c 4s 6h"), a, ev("Ah Kd 9c 7s 3h")]) == [
+        ev("Ah Kd 9c 7s 3h"), ev("2h 2d 3c 4s 6h"), a,
+    ]  # fmt: skip
+    with pytest.raises(AttributeError):
+        a.value = 3  # type: ignore[misc]
+    assert f"{a}" == str(a) == "Pair of Kings"
+
+
+def parse_cards_codes(text: str) -> list[int]:
+    return [c.code for c in parse_cards(text)]

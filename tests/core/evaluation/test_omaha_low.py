@@ -6,6 +6,8 @@ import random
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerroom.core.cards import parse_cards
 from pokerroom.core.errors import InvalidNotationError
@@ -136,3 +138,23 @@ def test_R_RANK_5_razz_counts_pairs_against_and_has_no_qualifier() -> None:
     # Up-cards on a stud board (fewer than five) compare the same way.
     assert evaluate_razz(parse_cards("7h 3d")) > evaluate_razz(parse_cards("8h 2d"))
     assert evaluate_razz(parse_cards("Kh")) < evaluate_razz(parse_cards("Ah"))
+
+
+@settings(max_examples=400)
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=7, unique=True))
+def test_R_RANK_5_low_is_the_best_qualifying_five_card_subset(cards: list[int]) -> None:
+    """R-RANK-5: evaluate_low equals the best of all five-card subsets that qualify."""
+
+    def ace_low(code: int) -> int:
+        return 1 if code >> 2 == 12 else (code >> 2) + 2
+
+    qualifying = [
+        sorted((ace_low(c) for c in five), reverse=True)
+        for five in combinations(cards, 5)
+        if len({ace_low(c) for c in five}) == 5 and max(ace_low(c) for c in five) <= 8
+    ]
+    result = evaluate_low(cards)
+    if not qualifying:
+        assert result is None
+    else:
+        assert result is not None and list(result.ranks) == min(qualifying)
