@@ -3,7 +3,6 @@ refusals, result and stack, hand history (replay and PokerStars download)."""
 
 from __future__ import annotations
 
-import os
 import time
 import warnings
 from pathlib import Path
@@ -12,7 +11,6 @@ from typing import Any
 from playwright.sync_api import expect
 from webtest_helpers import (
     HAND_TIMEOUT_S,
-    SCREENSHOTS,
     Frames,
     check_or_call,
     join_from_lobby,
@@ -36,8 +34,6 @@ def test_play_a_no_limit_hand_with_bots_slider_raise_refusal_result_and_history(
     frames = Frames(page)
     sign_up(page, new_name("hero"))
     expect(page.locator(f"tr[data-table='{table}']")).to_be_visible()
-    if os.environ.get("POKERROOM_SCREENSHOTS"):
-        page.screenshot(path=str(SCREENSHOTS / "lobby.png"))
     bots.start(server.url, 2, table=table, log=tmp_path / "bots.log")
     join_from_lobby(page, table)
 
@@ -98,8 +94,6 @@ def test_play_a_no_limit_hand_with_bots_slider_raise_refusal_result_and_history(
         expect(page.get_by_test_id("result")).to_contain_text(winner["name"])
     stacks = {int(k): v for k, v in result["stacks"].items()}
     expect(page.get_by_test_id("my-stack")).to_have_text(money_text(stacks[seat]))
-    if os.environ.get("POKERROOM_SCREENSHOTS"):
-        page.screenshot(path=str(SCREENSHOTS / "poker-table-showdown.png"))
 
     # Hand history: the hand is listed, replays step by step, downloads as PokerStars text.
     if page.request.get(f"{server.url}/api/hands").status == 404:

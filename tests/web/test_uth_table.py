@@ -4,13 +4,12 @@ against the pay tables of U-PAY-1..3 recomputed here with eval7 (a peer evaluato
 
 from __future__ import annotations
 
-import os
 import time
 from typing import Any
 
 import eval7
 from playwright.sync_api import expect
-from webtest_helpers import SCREENSHOTS, Frames, money_int, money_text, new_name, sign_up
+from webtest_helpers import Frames, money_int, money_text, new_name, sign_up
 
 BLIND_PAYS = {"royal": (500, 1), "Straight Flush": (50, 1), "Quads": (10, 1),
               "Full House": (3, 1), "Flush": (3, 2), "Straight": (1, 1)}
@@ -113,6 +112,4 @@ def test_U_PAY_1_uth_round_with_trips_shows_the_settlement(page: Any, server: An
             break
         page.wait_for_timeout(100)
     assert money_int(page.get_by_test_id("balance").inner_text()) == balance_before + settled["net"]
-    if os.environ.get("POKERROOM_SCREENSHOTS"):
-        page.screenshot(path=str(SCREENSHOTS / "uth-table.png"))
     assert page.js_errors == []
