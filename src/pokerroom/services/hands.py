@@ -33,7 +33,7 @@ from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
 from pokerroom.storage.errors import NotFoundError, StateError
 from pokerroom.storage.ledger import Posted
-from pokerroom.storage.models import Hand, HandPlayer, Notice
+from pokerroom.storage.models import Hand, HandPlayer, LedgerAccount, Notice
 
 IN_PROGRESS, SETTLED, VOIDED = "in_progress", "settled", "voided"
 
@@ -142,14 +142,21 @@ class HandStore:
 
         async def work(session: AsyncSession) -> int:
             if check_escrow:
-                for s in seats:
-                    held = await ledger.balance_of(
-                        session, ledger.escrow(table_id, s.account_id).key
-                    )
-                    if held != s.stack:
+                keys = {ledger.escrow(table_id, s.account_id).key: s for s in seats}
+                held = dict(
+                    (
+                        await session.execute(
+                            select(LedgerAccount.key, LedgerAccount.balance).where(
+                                LedgerAccount.key.in_(list(keys))
+                            )
+                        )
+                    ).all()
+                )
+                for key, s in keys.items():
+                    if held.get(key, 0) != s.stack:
                         raise StateError(
-                            f"account {s.account_id} starts hand {hand_number} at {table_id} with "
-                            f"{s.stack} but its escrow holds {held}"
+                            f"account {s.account_id} starts hand {hand_number} at {table_id} "
+                            f"with {s.stack} but its escrow holds {held.get(key, 0)}"
                         )
             row = Hand(
                 table_id=table_id,
@@ -248,12 +255,13 @@ class HandStore:
                     ended_ms=at,
                 )
             )
-            for account, final in final_stacks.items():
-                await session.execute(
-                    update(HandPlayer)
-                    .where(HandPlayer.hand_id == hand_id, HandPlayer.account_id == account)
-                    .values(final_stack=final)
-                )
+            await session.execute(
+                update(HandPlayer),
+                [
+                    {"hand_id": hand_id, "account_id": account, "final_stack": final}
+                    for account, final in final_stacks.items()
+                ],
+            )
             return posted
 
         return await self.db.run_write(work)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -182,47 +182,82 @@ async def post(
                 f"key {idempotency_key!r} was used for {prior.kind} {prior.legs}, not {kind} {wanted}"
             )
         return prior
-    await ensure_accounts(session, (ref for ref, _ in merged.values()))
-    rows = (
-        await session.execute(
-            select(
-                LedgerAccount.id,
-                LedgerAccount.key,
-                LedgerAccount.balance,
-                LedgerAccount.allow_negative,
-            )
-            .where(LedgerAccount.key.in_(list(merged)))
-            .order_by(LedgerAccount.id)
-            .with_for_update()
+    if not merged:
+        # A movement of nothing (a hand where nobody won or lost): recorded, no entries.
+        txn_id = await _insert_transaction(
+            session, idempotency_key, kind, now_ms, memo, hand_id, uth_round_id
         )
-    ).all()
+        return Posted(transaction_id=txn_id, idempotency_key=idempotency_key, kind=kind, legs=())
+    rows = await _lock_accounts(session, list(merged))
+    if len(rows) < len(merged):
+        present = {row.key for row in rows}
+        await ensure_accounts(
+            session, (ref for key, (ref, _) in merged.items() if key not in present)
+        )
+        rows = await _lock_accounts(session, list(merged))
     ids = {row.key: row.id for row in rows}
+    new_balances = []
     for row in rows:
         change = merged[row.key][1]
         if not row.allow_negative and row.balance + change < 0:
             raise InsufficientFundsError(row.key, row.balance, change)
-    txn = LedgerTransaction(
-        idempotency_key=idempotency_key,
-        kind=kind,
-        created_ms=now_ms,
-        memo=memo,
-        hand_id=hand_id,
-        uth_round_id=uth_round_id,
+        # The rows are locked (FOR UPDATE / the single SQLite writer): absolute values are safe.
+        new_balances.append({"id": row.id, "balance": row.balance + change})
+    txn_id = await _insert_transaction(
+        session, idempotency_key, kind, now_ms, memo, hand_id, uth_round_id
     )
-    session.add(txn)
-    await session.flush()
-    session.add_all(
-        LedgerEntry(transaction_id=txn.id, ledger_account_id=ids[key], amount=amount)
-        for key, amount in wanted
+    await session.execute(
+        insert(LedgerEntry),
+        [
+            {"transaction_id": txn_id, "ledger_account_id": ids[key], "amount": amount}
+            for key, amount in wanted
+        ],
     )
-    for key, amount in wanted:
-        await session.execute(
-            update(LedgerAccount)
-            .where(LedgerAccount.id == ids[key])
-            .values(balance=LedgerAccount.balance + amount)
+    await session.execute(update(LedgerAccount), new_balances)
+    return Posted(transaction_id=txn_id, idempotency_key=idempotency_key, kind=kind, legs=wanted)
+
+
+async def _lock_accounts(session: AsyncSession, keys: list[str]) -> list:  # type: ignore[type-arg]
+    """Read and lock the rows of these ledger accounts, in id order (no deadlock cycles)."""
+    return list(
+        (
+            await session.execute(
+                select(
+                    LedgerAccount.id,
+                    LedgerAccount.key,
+                    LedgerAccount.balance,
+                    LedgerAccount.allow_negative,
+                )
+                .where(LedgerAccount.key.in_(keys))
+                .order_by(LedgerAccount.id)
+                .with_for_update()
+            )
+        ).all()
+    )
+
+
+async def _insert_transaction(
+    session: AsyncSession,
+    idempotency_key: str,
+    kind: str,
+    now_ms: int,
+    memo: str,
+    hand_id: int | None,
+    uth_round_id: int | None,
+) -> int:
+    result = await session.execute(
+        insert(LedgerTransaction)
+        .values(
+            idempotency_key=idempotency_key,
+            kind=kind,
+            created_ms=now_ms,
+            memo=memo,
+            hand_id=hand_id,
+            uth_round_id=uth_round_id,
         )
-    await session.flush()
-    return Posted(transaction_id=txn.id, idempotency_key=idempotency_key, kind=kind, legs=wanted)
+        .returning(LedgerTransaction.id)
+    )
+    return int(result.scalar_one())
 
 
 async def balance_of(session: AsyncSession, key: str) -> int:
