@@ -12,6 +12,8 @@ PROTOCOL_VERSION = 1
 TableId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.\-]+$")]
 Chips = Annotated[int, Field(ge=0, le=10**12, strict=True)]
 Count = Annotated[int, Field(ge=0, le=10**9, strict=True)]
+# Event versions start from a time-based base (about 1.8e12), so they need more room.
+Version = Annotated[int, Field(ge=0, le=2**53, strict=True)]
 Ref = Annotated[str, Field(max_length=64)]
 
 
@@ -23,7 +25,7 @@ class _Message(BaseModel):
 
 class Hello(_Message):
     type: Literal["hello"]
-    last_versions: dict[TableId, Count] = Field(default_factory=dict, max_length=32)
+    last_versions: dict[TableId, Version] = Field(default_factory=dict, max_length=32)
 
 
 class Ping(_Message):
