@@ -58,7 +58,7 @@ def test_R_BET_2_no_limit_raises_are_unlimited() -> None:
     """R-BET-2: no-limit: ten raises in one round are all accepted."""
     hand = deal([10_000, 10_000])
     to = 2
-    for k in range(10):
+    for _ in range(10):
         seat = hand.to_act
         assert seat is not None
         to = to * 2
@@ -229,14 +229,23 @@ def test_R_BET_7_full_raise_after_incomplete_reopens() -> None:
 
 
 def test_R_BET_8_amounts_are_whole_chip_units() -> None:
-    """R-BET-8: chip unit 5 (blinds 5/10): a raise to 23 is refused, 25 accepted; an all-in off
-    the unit (a 1003 stack) is allowed."""
+    """R-BET-8: chip unit 5 (blinds 5/10): a raise to 23 is refused, 25 accepted; the legal
+    amounts are on the unit."""
     stakes = Stakes(small_blind=5, big_blind=10)
-    hand = deal([1003, 1000, 1000], stakes=stakes, chip_unit=5)
+    hand = deal([1000, 1000, 1000], stakes=stakes, chip_unit=5)
     refused(hand, RaiseTo(seat=0, amount=23), "R-BET-8")
-    play(hand, "0 raise 25, 1 fold, 2 raise 50")
-    play(hand, "0 raise 1003")
-    assert hand.allin[hand.pos_of[0]]
+    play(hand, "0 raise 25, 1 fold")
+    assert hand.legal_actions().raise_to == (40, 1000)
+    refused(hand, RaiseTo(seat=2, amount=41), "R-BET-8")
+    play(hand, "2 raise 40")
+
+
+def test_R_BET_8_stacks_must_be_whole_units() -> None:
+    """R-BET-8: a stack off the chip unit (1003 with unit 5) cannot be dealt in."""
+    from pokerroom.core.errors import InvalidConfigError
+
+    with pytest.raises(InvalidConfigError, match="R-BET-8"):
+        deal([1003, 1000, 1000], stakes=Stakes(small_blind=5, big_blind=10), chip_unit=5)
 
 
 def test_R_BET_8_stakes_must_be_on_the_unit() -> None:

@@ -306,6 +306,11 @@ def start_hand(
             raise InvalidConfigError(f"seats: seat {s.seat!r} is invalid or appears twice")
         if type(s.stack) is not int or s.stack <= 0:
             raise InvalidConfigError(f"seats: seat {s.seat} needs a positive integer stack, got {s.stack!r}")
+        if s.stack % config.chip_unit:
+            raise InvalidConfigError(
+                f"seats: seat {s.seat} stack {s.stack} is not a whole number of the chip unit "
+                f"{config.chip_unit} (R-BET-8)"
+            )
         for post in s.posts:
             if type(post.amount) is not int or post.amount <= 0 or post.amount % config.chip_unit:
                 raise InvalidConfigError(
