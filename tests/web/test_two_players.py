@@ -70,6 +70,21 @@ def test_two_players_never_see_each_others_hole_cards_and_reload_continues(
         assert sorted(hole_cards(page)) == sorted(cards[actor])
         view = frames.latest_view(table) or {}
         assert view.get("hand") == hand and view.get("legal")
+        # The other player's connection drops: it reconnects by itself, resumes from its last
+        # version, and shows the same hand.
+        other_page, other_frames = players["b" if actor == "a" else "a"]
+        hellos = sum('"hello"' in m for m in other_frames.sent)
+        other_page.evaluate("window.pokerroom.conn.ws.close()")
+        expect(other_page.locator("#banner")).to_contain_text("Reconnect")
+        deadline = time.monotonic() + 15
+        while sum('"hello"' in m for m in other_frames.sent) == hellos and time.monotonic() < deadline:
+            other_page.wait_for_timeout(100)
+        resumed = [m for m in other_frames.sent if '"hello"' in m][-1]
+        assert f'"{table}"' in resumed, resumed  # last_versions names the table
+        assert not [e for e in other_frames.errors() if e.get("ref") == "hello"]
+        other_key = "b" if actor == "a" else "a"
+        expect(other_page.get_by_test_id("my-cards").locator(".card")).to_have_count(len(cards[other_key]))
+
         # ...and goes on playing: a call (or check); then whoever may bet bets the minimum and
         # the other folds, so the hand ends without a showdown and no hole card is ever public.
         legal = view["legal"]

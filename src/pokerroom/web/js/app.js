@@ -83,6 +83,8 @@ $("#logout").addEventListener("click", async () => {
 });
 
 onSession(renderHeader);
+// For the browser tests and the curious: the live connection (drop it to see a reconnect).
+window.pokerroom = { conn };
 window.addEventListener("hashchange", route);
 
 (async () => {

@@ -51,7 +51,7 @@ class Connection {
     ws.onopen = () => {
       this.retry = 0;
       this.setStatus("open");
-      ws.send(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, last_versions: { ...this.lastVersions } }));
+      ws.send(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, ref: "hello", last_versions: { ...this.lastVersions } }));
       if (this.lobby) this.rawSend({ type: "lobby_subscribe" });
       for (const table of this.observed) {
         if (!(table in this.lastVersions)) this.rawSend({ type: "observe", table });
@@ -108,6 +108,14 @@ class Connection {
         this.rawSend({ type: "observe", table: msg.table });
       }
       this.lastVersions[msg.table] = msg.version;
+    }
+    if (msg.type === "error" && msg.ref === "hello") {
+      // The server could not resume from our versions: ask for full views instead.
+      for (const table of this.observed) {
+        delete this.lastVersions[table];
+        this.rawSend({ type: "observe", table });
+      }
+      return;
     }
     for (const type of [msg.type, "*"]) {
       const set = this.handlers.get(type);
