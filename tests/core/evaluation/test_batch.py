@@ -15,9 +15,10 @@ from numba import njit
 
 from pokerroom.core.cards import RANK_SYMBOLS, SUIT_SYMBOLS
 from pokerroom.core.evaluation import high_rank
-from pokerroom.core.evaluation._kernels import eval5, eval6
+from pokerroom.core.evaluation._kernels import RANK_KEYS, eval5, eval6, no_flush_values
 from pokerroom.core.evaluation._kernels import eval7 as kernel_eval7
 from pokerroom.core.evaluation.batch import evaluate_high_batch, hand_categories
+from pokerroom.core.evaluation.tables import best_from_counts, rank_multisets
 
 
 def random_hands(rng: np.random.Generator, n: int, width: int) -> np.ndarray:
@@ -117,3 +118,21 @@ def test_R_RANK_4_kernels_are_callable_from_other_numba_code() -> None:
     a = evaluate_high_batch(deals[:, :7]).astype(np.int64)
     b = evaluate_high_batch(deals[:, [0, 1, 2, 3, 4, 7, 8]]).astype(np.int64)
     assert np.array_equal(_wins_of_first(deals), np.sign(a - b))
+
+
+def test_R_RANK_1_numba_twin_values_every_rank_multiset_like_the_scalar_table() -> None:
+    """R-RANK-1: for every 5-, 6- and 7-card rank multiset (73,775), a no-flush hand with
+    those ranks gets the same value from the kernels as from the scalar path."""
+    for size in (5, 6, 7):
+        keys, values = no_flush_values(size, RANK_KEYS)
+        hands = []
+        for counts in rank_multisets(size):
+            ranks = [r for r, c in enumerate(counts) for _ in range(c)]
+            # Suits dealt round-robin: a rank's cards get distinct suits, no suit gets five.
+            hands.append([4 * r + i % 4 for i, r in enumerate(ranks)])
+        array = np.array(hands, dtype=np.uint8)
+        assert len(hands) == len(keys) == {5: 6_175, 6: 18_395, 7: 49_205}[size]
+        expected = np.array([best_from_counts(c) for c in rank_multisets(size)], np.int32)
+        assert np.array_equal(np.sort(values), np.sort(expected))
+        assert np.array_equal(evaluate_high_batch(array), expected)
+        assert np.array_equal(np.array([high_rank(h) for h in hands], np.int32), expected)

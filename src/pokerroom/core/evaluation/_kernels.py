@@ -6,7 +6,9 @@ bit 32 (each started at 3, so bit 3 of a counter lights up at five cards of that
 No flush: the rank sum goes through a perfect hash (`key + OFFSETS[key >> SHIFT]`, a
 displacement table built at import) into a dense table of values. A flush: the flush suit's
 rank mask indexes an 8192-entry table; with at most seven cards a flush beats anything the
-other cards make. The tables are built from `tables.py`, the same source as the scalar path.
+other cards make. The flush table comes from `tables.py` (the scalar path's source); the
+no-flush values from `_value_of_counts`, its numba twin, which the tests compare with
+`tables.best_from_counts` on every rank multiset.
 
 The functions are `@njit(cache=True)`: other numba code may call them, and the compiled
 machine code is cached on disk (numba's `__pycache__` next to this file). numba freezes the
@@ -19,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pokerroom.core.evaluation.tables import FLUSH_VALUES, best_from_counts, rank_multisets
+from pokerroom.core.evaluation.tables import FLUSH_VALUES
 
 # Rank keys whose sums are distinct for every multiset of a fixed size 5, 6 or 7 (at most
 # four of a rank); checked when the tables are built.
@@ -41,7 +43,12 @@ FLUSH_TABLE = np.array(FLUSH_VALUES, dtype=np.int32)
 
 @njit(cache=True)
 def _displace(keys: np.ndarray, values: np.ndarray, shift: int) -> tuple[np.ndarray, np.ndarray]:
-    """Row-displacement perfect hash: slot = key + offsets[key >> shift], first fit, big rows first."""
+    """Row-displacement perfect hash: slot = key + offsets[key >> shift].
+
+    Rows (keys sharing `key >> shift`) are placed biggest first, each at the first offset
+    where all its slots are free, searching from where the last row of its size went (so
+    the build stays near linear; the table ends up a little less dense than pure first fit).
+    """
     n_rows = (keys.max() >> shift) + 1
     counts = np.zeros(n_rows, np.int64)
     for k in keys:
@@ -51,10 +58,11 @@ def _displace(keys: np.ndarray, values: np.ndarray, shift: int) -> tuple[np.ndar
         starts[r + 1] = starts[r] + counts[r]
     order = np.argsort(-counts, kind="mergesort")
     width = 1 << shift
-    cap = 2 * keys.size + 2 * width
+    cap = 4 * keys.size + 4 * width
     used = np.zeros(cap, np.bool_)
     table = np.zeros(cap, np.int32)
     offsets = np.zeros(n_rows, np.int32)
+    last_slot = np.zeros(width + 1, np.int64)
     first_free = 0
     size = 0
     for row in order:
@@ -65,8 +73,10 @@ def _displace(keys: np.ndarray, values: np.ndarray, shift: int) -> tuple[np.ndar
         vals = values[starts[row]:starts[row] + m]
         while used[first_free]:
             first_free += 1
-        o = max(0, first_free - cols[0])
+        o = max(0, max(first_free, last_slot[m]) - cols[0])
         while True:
+            if cols[-1] + o >= cap:
+                raise ValueError("perfect hash table overflow")
             ok = True
             for c in cols:
                 if used[c + o]:
@@ -79,14 +89,112 @@ def _displace(keys: np.ndarray, values: np.ndarray, shift: int) -> tuple[np.ndar
             used[cols[i] + o] = True
             table[cols[i] + o] = vals[i]
         offsets[row] = o - (row << shift)
+        last_slot[m] = cols[0] + o
         size = max(size, cols[-1] + o + 1)
     return offsets, table[:size].copy()
 
 
+@njit(cache=True)
+def _encode(category: int, r0: int, r1: int, r2: int, r3: int, r4: int) -> int:
+    return (((((category << 4 | r0) << 4 | r1) << 4 | r2) << 4 | r3) << 4) | r4
+
+
+@njit(cache=True)
+def _top_excluding(mask: int, skip: int, nth: int) -> int:
+    """The `nth` (0-based) highest rank of `mask` other than the ranks in `skip`."""
+    seen = 0
+    for r in range(12, -1, -1):
+        if mask >> r & 1 and not skip >> r & 1:
+            if seen == nth:
+                return r
+            seen += 1
+    return 0
+
+
+@njit(cache=True)
+def _value_of_counts(counts: np.ndarray) -> int:
+    """Value of the best five of 5..7 cards with counts[rank] of each rank, no flush.
+
+    The numba twin of `tables.best_from_counts` (so importing the kernels costs milliseconds,
+    not seconds); the tests compare the two on every rank multiset.
+    """
+    mask = 0
+    quad = trip1 = trip2 = pair1 = pair2 = -1
+    for r in range(12, -1, -1):
+        c = counts[r]
+        if c:
+            mask |= 1 << r
+        if c == 4 and quad < 0:
+            quad = r
+        elif c == 3:
+            if trip1 < 0:
+                trip1 = r
+            elif trip2 < 0:
+                trip2 = r
+        elif c == 2:
+            if pair1 < 0:
+                pair1 = r
+            elif pair2 < 0:
+                pair2 = r
+    if quad >= 0:
+        k = _top_excluding(mask, 1 << quad, 0)
+        return _encode(7, quad, quad, quad, quad, k)
+    if trip1 >= 0 and (trip2 >= 0 or pair1 >= 0):
+        p = max(trip2, pair1)
+        return _encode(6, trip1, trip1, trip1, p, p)
+    for top in range(12, 3, -1):
+        bits = 0x1F << (top - 4)
+        if mask & bits == bits:
+            return _encode(4, top, top - 1, top - 2, top - 3, top - 4)
+    if mask & 0x100F == 0x100F:
+        return _encode(4, 3, 2, 1, 0, 12)
+    if trip1 >= 0:
+        skip = 1 << trip1
+        k0, k1 = _top_excluding(mask, skip, 0), _top_excluding(mask, skip, 1)
+        return _encode(3, trip1, trip1, trip1, k0, k1)
+    if pair2 >= 0:
+        k = _top_excluding(mask, 1 << pair1 | 1 << pair2, 0)
+        return _encode(2, pair1, pair1, pair2, pair2, k)
+    if pair1 >= 0:
+        skip = 1 << pair1
+        return _encode(
+            1, pair1, pair1, _top_excluding(mask, skip, 0), _top_excluding(mask, skip, 1),
+            _top_excluding(mask, skip, 2),
+        )  # fmt: skip
+    return _encode(
+        0, _top_excluding(mask, 0, 0), _top_excluding(mask, 0, 1), _top_excluding(mask, 0, 2),
+        _top_excluding(mask, 0, 3), _top_excluding(mask, 0, 4),
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def no_flush_values(size: int, rank_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(rank-key sums, values) of every `size`-card rank multiset (at most four of a rank)."""
+    keys = []
+    values = []
+    seq = np.zeros(size, np.int64)  # non-decreasing ranks: an odometer over multisets
+    counts = np.zeros(13, np.int64)
+    while True:
+        counts[:] = 0
+        key = 0
+        for r in seq:
+            counts[r] += 1
+            key += rank_keys[r]
+        if counts.max() <= 4:
+            keys.append(key)
+            values.append(_value_of_counts(counts))
+        i = size - 1
+        while i >= 0 and seq[i] == 12:
+            i -= 1
+        if i < 0:
+            break
+        seq[i] += 1
+        seq[i + 1 :] = seq[i]
+    return np.array(keys), np.array(values, dtype=np.int32)
+
+
 def _build(size: int) -> tuple[np.ndarray, np.ndarray]:
-    multisets = rank_multisets(size)
-    keys = np.array(multisets, dtype=np.int64) @ RANK_KEYS
-    values = np.array([best_from_counts(c) for c in multisets], dtype=np.int32)
+    keys, values = no_flush_values(size, RANK_KEYS)
     order = np.argsort(keys)
     keys, values = keys[order], values[order]
     if np.any(np.diff(keys) == 0):
