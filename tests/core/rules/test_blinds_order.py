@@ -121,3 +121,15 @@ def test_short_big_blind_posts_all_in() -> None:
     assert hand.allin[hand.pos_of[2]]
     play(hand, "0 call, 1 check")
     assert hand.street_i == 1
+
+
+def test_R_BLIND_2_dead_small_blind_is_won_by_the_pot_winner() -> None:
+    """R-BLIND-2, R-POT-1: the dead small blind (1) is part of the one pot (nobody all-in): the
+    winner (seat 2, aces) takes 1 + 2 + 1 dead + 2 = 6, not just the live chips."""
+    extra = {4: (Post(kind=PostKind.SMALL_BLIND_DEAD, amount=1), Post(kind=PostKind.BIG_BLIND, amount=2))}
+    seats = blind_seats([200] * 5, 0, 1, 2, extra)
+    hand = deal([200] * 5, seats=seats, cards={2: "As Ad", 4: "7c 2h"}, board="Ks 9d 4c 3s Jh")
+    play(hand, "3 fold, 4 check, 0 fold, 1 fold, 2 check")
+    play(hand, "2 check, 4 check, 2 check, 4 check, 2 check, 4 check")
+    assert [(p.amount, p.winners) for p in hand.result.pots] == [(6, ((2, 6),))]
+    assert hand.result.stacks == ((0, 200), (1, 199), (2, 204), (3, 200), (4, 197))

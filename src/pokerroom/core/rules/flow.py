@@ -107,7 +107,7 @@ def end_round(h: Hand, events: list[Event]) -> None:
         h.pot += collected
         h.bets = [0] * n
         if any(h.allin):
-            events.append(BetsCollected(pots=tuple(a for a, _ in build_pots(h.contrib, h.folded))))
+            events.append(BetsCollected(pots=tuple(a for a, _ in _pots(h))))
         else:
             events.append(BetsCollected(pots=(h.pot,)))
     if h.aggressor != -2:
@@ -202,6 +202,14 @@ def _deal_street(h: Hand, events: list[Event]) -> None:
             events.append(HoleCardsDealt(h.seat_of[p], (card,), 1))
 
 
+def _pots(h: Hand) -> list[tuple[int, list[int]]]:
+    """Pots layered from contributions (R-POT-1); dead blinds join the main pot."""
+    pots = build_pots(h.contrib, h.folded)
+    if h.dead:
+        pots[0] = (pots[0][0] + h.dead, pots[0][1])
+    return pots
+
+
 def _rake(h: Hand, total: int) -> int:
     config = h.config
     if not config.rake_percent or (config.no_flop_no_drop and not h.reached_second_street):
@@ -244,7 +252,7 @@ def _showdown(h: Hand, events: list[Event]) -> None:
     lo: dict[int, int | None] = {}
     for p in live:
         hi[p], lo[p] = strength(game, h.cards[p], board)
-    pots = build_pots(h.contrib, h.folded)
+    pots = _pots(h)
     rake_left = _rake(h, sum(a for a, _ in pots))
     total_rake = rake_left
     results: list[tuple[int, int, list[int], list[tuple[int, int]], list[tuple[int, int]]]] = []

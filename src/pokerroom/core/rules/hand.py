@@ -53,7 +53,7 @@ class Hand:
         "level", "full_level", "min_raise", "bet_size", "raise_count", "aggressor",
         "sd_aggressor", "bring_in_pos", "pot", "_events", "_actions", "over", "_result",
         "shown", "mucked", "returned", "uncontested", "reached_second_street", "pots_awarded",
-        "live", "active",
+        "live", "active", "dead",
     )  # fmt: skip
 
     config: HandConfig
@@ -105,6 +105,8 @@ class Hand:
     """Players not folded."""
     active: int
     """Players neither folded nor all-in: the ones who can still bet."""
+    dead: int
+    """Dead blinds: in the main pot, not part of anyone's contribution."""
 
     # ------------------------------------------------------------------ queries
 
@@ -370,6 +372,7 @@ def start_hand(
     h.pots_awarded = []
     h.live = n
     h.active = n
+    h.dead = 0
     stakes = config.stakes
     h.bet_size = stakes.small_bet
     h.min_raise = config.opening_bet
@@ -435,7 +438,6 @@ def _post_forced_bets(h: Hand, events: list[Event]) -> int:
         if amount <= 0:
             continue
         h.stacks[p] -= amount
-        h.contrib[p] += amount
         all_in = h.stacks[p] == 0
         if all_in:
             h.allin[p] = True
@@ -444,16 +446,21 @@ def _post_forced_bets(h: Hand, events: list[Event]) -> int:
         kind = post.kind
         if kind is PostKind.ANTE:
             h.pot += amount
+            h.contrib[p] += amount
             events.append(AntePosted(seat=seat, amount=amount, all_in=all_in))
         elif kind.is_live:
             h.bets[p] += amount
+            h.contrib[p] += amount
             events.append(BlindPosted(seat=seat, kind=kind, amount=amount, live=True, all_in=all_in))
             if kind is PostKind.BIG_BLIND and big_blind_pos < 0:
                 big_blind_pos = p
             elif kind is PostKind.STRADDLE:
                 straddle_pos = p
         else:
+            # Dead money: in the main pot for whoever wins it, no part of the poster's
+            # contribution when pots are layered (R-BLIND-2, R-POT-1).
             h.pot += amount
+            h.dead += amount
             events.append(BlindPosted(seat=seat, kind=kind, amount=amount, live=False, all_in=all_in))
     if straddle_pos >= 0:
         return straddle_pos
