@@ -45,10 +45,10 @@ async def test_migrations_apply_to_a_fresh_file_and_again_as_a_no_op(tmp_path) -
     url = f"sqlite+aiosqlite:///{tmp_path / 'fresh.db'}"
     db = await open_database(url)
     await db.migrate()
-    assert await current_revision(db) == "0001"
+    assert await current_revision(db) == "0002"
     await db.close()
     db = await open_database(url)  # a second start on the same file
-    assert await current_revision(db) == "0001"
+    assert await current_revision(db) == "0002"
     await db.close()
 
 
@@ -80,3 +80,35 @@ async def test_ledger_tables_are_append_only(db: Database) -> None:
         with pytest.raises(DBAPIError, match="append-only"):
             async with db.write() as session:
                 await session.execute(text(statement))
+
+
+async def test_an_old_database_is_upgraded_in_place_keeping_its_rows(tmp_path) -> None:
+    from alembic import command
+
+    from pokerroom.storage.migrate import alembic_config
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"
+    db = Database(url)
+    async with db.engine.begin() as conn:
+        await conn.run_sync(lambda c: command.upgrade(alembic_config(c), "0001"))
+    async with db.write() as session:
+        await session.execute(
+            text(
+                "INSERT INTO accounts (name, name_key, password_hash, is_bot, is_admin, created_ms) "
+                "VALUES ('old', 'old', 'x', 0, 0, 0)"
+            )
+        )
+        await session.execute(
+            text(
+                "INSERT INTO uth_rounds (account_id, table_id, status, staked, state, record, payout,"
+                " started_ms, void_reason) VALUES (1, 'u', 'settled', 5, '', '', 5, 0, '')"
+            )
+        )
+    assert await current_revision(db) == "0001"
+    await db.close()
+    db = await open_database(url)
+    assert await current_revision(db) == "0002"
+    async with db.read() as session:
+        rows = (await session.execute(text("SELECT staked, seat FROM uth_rounds"))).all()
+    assert [tuple(r) for r in rows] == [(5, None)]
+    await db.close()

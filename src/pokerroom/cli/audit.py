@@ -20,11 +20,12 @@ def default_replayers() -> dict:  # type: ignore[type-arg]
 
 async def audit_url(url: str | None) -> tuple[bool, str]:
     from pokerroom.services.audit import run_audit, summary_json
+    from pokerroom.services.uth_rounds import uth_replayer
     from pokerroom.storage.database import open_database
 
     db = await open_database(url)
     try:
-        report = await run_audit(db, replayers=default_replayers())
+        report = await run_audit(db, replayers=default_replayers(), uth_replayer=uth_replayer)
     finally:
         await db.close()
     return report.ok, summary_json(report)

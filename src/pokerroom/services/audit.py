@@ -1,7 +1,8 @@
 """The audit: does every chip add up, and does every stored hand replay to its stored result?
 
     from pokerroom.services.audit import run_audit, poker_replayer
-    report = await run_audit(db, replayers={"poker": poker_replayer})
+    from pokerroom.services.uth_rounds import uth_replayer
+    report = await run_audit(db, replayers={"poker": poker_replayer}, uth_replayer=uth_replayer)
     report.ok; report.summary()  (a JSON-able dict); report.discrepancies
 
 Checks (each failure is one discrepancy naming the check):
@@ -15,7 +16,9 @@ Checks (each failure is one discrepancy naming the check):
 - hand_replay: each settled hand's record replays (replayers[kind]) to the stored final
   stacks and rake; hands with no replayer or an empty record are counted, not failed;
 - uth_at_risk: the `uth-at-risk` balance equals the stakes of the UTH rounds in progress
-  (so every settled or voided round moved its whole stake out).
+  (so every settled or voided round moved its whole stake out);
+- uth_replay: each settled UTH round's record replays (uth_replayer) to its stored payout
+  (payout - staked = the seat's net); rounds without a record or seat are counted, not failed.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 
 from pokerroom.services.hands import SETTLED, StoredHand, stored_hand
+from pokerroom.services.uth_rounds import StoredUthRound, stored_round
 from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import (
@@ -49,6 +53,7 @@ class ReplayOutcome:
 
 
 Replayer = Callable[[StoredHand], ReplayOutcome]
+UthReplayer = Callable[[StoredUthRound], int]  # the seat's net per the replayed record
 
 
 def poker_replayer(hand: StoredHand) -> ReplayOutcome:
@@ -86,7 +91,11 @@ class AuditReport:
 
 
 async def run_audit(
-    db: Database, *, replayers: Mapping[str, Replayer] | None = None, batch: int = 500
+    db: Database,
+    *,
+    replayers: Mapping[str, Replayer] | None = None,
+    uth_replayer: UthReplayer | None = None,
+    batch: int = 500,
 ) -> AuditReport:
     report = AuditReport(database=make_url(db.url).render_as_string(hide_password=True))
     async with db.read() as session:
@@ -184,7 +193,52 @@ async def run_audit(
     report.counts.update({f"hands_{k}": int(v) for k, v in hand_counts.items()})
     report.counts.update({f"uth_rounds_{k}": int(v) for k, v in round_counts.items()})
     await _audit_hands(db, report, replayers or {}, batch)
+    await _audit_uth_rounds(db, report, uth_replayer, batch)
     return report
+
+
+async def _audit_uth_rounds(
+    db: Database, report: AuditReport, replayer: UthReplayer | None, batch: int
+) -> None:
+    replayed = unreplayable = 0
+    last_id = 0
+    while True:
+        async with db.read() as session:
+            rows = (
+                (
+                    await session.execute(
+                        select(UthRound)
+                        .where(UthRound.status == "settled", UthRound.id > last_id)
+                        .order_by(UthRound.id)
+                        .limit(batch)
+                    )
+                )
+                .scalars()
+                .all()
+            )
+        if not rows:
+            break
+        last_id = rows[-1].id
+        for row in rows:
+            stored = stored_round(row)
+            if replayer is None or not stored.record or stored.seat is None:
+                unreplayable += 1
+                continue
+            try:
+                net = replayer(stored)
+            except Exception as exc:
+                report.fail("uth_replay", round_id=stored.id, error=f"{type(exc).__name__}: {exc}")
+                continue
+            replayed += 1
+            if net != stored.payout - stored.staked:
+                report.fail(
+                    "uth_replay",
+                    round_id=stored.id,
+                    stored_net=stored.payout - stored.staked,
+                    replayed_net=net,
+                )
+    report.counts["uth_rounds_replayed"] = replayed
+    report.counts["uth_rounds_not_replayable"] = unreplayable
 
 
 async def _hand_legs(db: Database, hand_ids: list[int]) -> dict[int, dict[str, int]]:

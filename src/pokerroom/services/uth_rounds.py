@@ -2,7 +2,8 @@
 
     from pokerroom.services.uth_rounds import UthRounds
     rounds = UthRounds(db)
-    round_id = await rounds.begin_round(account_id, table_id="uth1", state=json_text)  # deck inside
+    round_id = await rounds.begin_round(account_id, table_id="uth1", seat=2,
+                                        state=encode_record(rnd.record))   # deck inside
     await rounds.stake(round_id, 30, key=f"uth:{round_id}:bets", state=json_text)  # ante+blind+trips
     await rounds.stake(round_id, 40, key=f"uth:{round_id}:play", state=json_text)  # the Play bet
     await rounds.settle_round(round_id, net=+55, record=json_text)  # net from core.uth.settle
@@ -11,8 +12,12 @@ Money path: each stake moves wallet -> `uth-at-risk` (refused with InsufficientF
 the wallet is short; the bet is then not placed). Settlement moves the whole stake out of
 `uth-at-risk`: `staked + net` to the wallet, and `-net` to/from the `house` (the bank, which
 may go negative). The round row (record, payout) is committed in the same transaction.
-`state` is opaque text (the UTH engineer's round state with its deck); recovery hands it to
-a settler callable to settle an interrupted round with the same deck (services.recovery).
+`state` is opaque text; store `storage.records.encode_record(round.record)` (the core's
+RoundRecord so far: config, seats, deck, actions) after every change, and the final record at
+settlement. Then the defaults work: `settle_from_record` is a settler for services.recovery
+(it finishes an interrupted round with the same deck, checking where a check is allowed,
+else folding, and returns the seat's net), and `uth_replayer` lets `pokerroom audit` replay
+every settled round to its stored payout.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ class StoredUthRound:
     id: int
     account_id: int
     table_id: str
+    seat: int | None
     status: str
     staked: int
     state: str
@@ -65,6 +71,7 @@ def stored_round(row: UthRound) -> StoredUthRound:
         id=row.id,
         account_id=row.account_id,
         table_id=row.table_id,
+        seat=row.seat,
         status=row.status,
         staked=row.staked,
         state=row.state,
@@ -146,13 +153,20 @@ class UthRounds:
         self.db = db
 
     async def begin_round(
-        self, account_id: int, *, table_id: str = "uth", state: str = "", now_ms: int | None = None
+        self,
+        account_id: int,
+        *,
+        table_id: str = "uth",
+        seat: int | None = None,
+        state: str = "",
+        now_ms: int | None = None,
     ) -> int:
         """Persist a round in progress (nothing staked yet); returns its id."""
         async with self.db.write() as session:
             row = UthRound(
                 account_id=account_id,
                 table_id=table_id,
+                seat=seat,
                 status=IN_PROGRESS,
                 staked=0,
                 state=state,
@@ -270,3 +284,47 @@ class UthRounds:
                 )
             ).scalars()
             return [stored_round(r) for r in rows]
+
+
+def _replayed(text: str):  # type: ignore[no-untyped-def]
+    from pokerroom.core.uth import RoundRecord, replay
+    from pokerroom.storage.records import decode_record
+
+    record = decode_record(text)
+    if not isinstance(record, RoundRecord):
+        raise ValueError(f"not a UTH RoundRecord: {type(record).__name__}")
+    return replay(record)
+
+
+def settle_from_record(stored: StoredUthRound) -> UthSettlement | None:
+    """Finish an interrupted round from its stored RoundRecord, with the same deck.
+
+    Seats still to decide check when they may and fold otherwise (so a player who had not
+    yet made a Play bet can only lose here, and recovery then voids instead); returns the
+    seat's net, or None when the state cannot be replayed or the bets were not all placed.
+    """
+    from pokerroom.core.uth import Check, Fold
+    from pokerroom.storage.records import encode_record
+
+    if stored.seat is None or not stored.state:
+        return None
+    try:
+        rnd = _replayed(stored.state)
+        while not rnd.is_over:
+            waiting = rnd.to_decide()
+            if not waiting:
+                return None  # still in the betting phase: nothing to settle
+            legal = rnd.legal(waiting[0])
+            if legal is None:
+                return None
+            rnd.apply(Check(seat=legal.seat) if legal.check else Fold(seat=legal.seat))
+        return UthSettlement(net=rnd.settlement(stored.seat).net, record=encode_record(rnd.record))
+    except Exception:  # a state that no longer replays is voided, never guessed at
+        return None
+
+
+def uth_replayer(stored: StoredUthRound) -> int:
+    """The net the stored record of a settled round replays to (for the audit)."""
+    if stored.seat is None:
+        raise ValueError("the round has no seat")
+    return int(_replayed(stored.record).settlement(stored.seat).net)

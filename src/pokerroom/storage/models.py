@@ -155,6 +155,7 @@ class UthRound(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
     table_id: Mapped[str] = mapped_column(String(64), default="uth")
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     status: Mapped[str] = mapped_column(String(16))
     staked: Mapped[int] = mapped_column(BigInteger, default=0)
     state: Mapped[str] = mapped_column(Text, default="")

@@ -4,10 +4,12 @@
     record = decode_record(text)               # == the original HandRecord
     replay(record)                             # pokerroom.core.rules.replay
 
-A dataclass becomes {"$": "ClassName", field: value, ...}, an enum {"$enum": "Name", "v": value},
-a Fraction {"$frac": "1/20"}, tuples become lists and come back as tuples. Class names are
-looked up in the public namespaces of the core (rules, table, uth, cards), so any record made
-of core records round-trips without a hand-written schema. Unknown names raise ValueError.
+A dataclass becomes {"$": "rules:ClassName", field: value, ...}, an enum
+{"$enum": "rules:Name", "v": value}, a Fraction {"$frac": "1/20"}; tuples become lists and
+come back as tuples. The tag is the core package (rules, uth, table, cards, evaluation) and
+the class name, because `Check` and `Fold` exist both in poker and in UTH. Classes are looked
+up in the public namespaces of the core, so any record made of core records round-trips
+without a hand-written schema. Unknown names raise ValueError.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 FORMAT = "pokerroom.record/1"
 CORE_MODULES = (
     "pokerroom.core.cards",
+    "pokerroom.core.evaluation",
     "pokerroom.core.rules",
     "pokerroom.core.rules.actions",
     "pokerroom.core.rules.config",
@@ -31,7 +34,18 @@ CORE_MODULES = (
     "pokerroom.core.rules.result",
     "pokerroom.core.table",
     "pokerroom.core.uth",
+    "pokerroom.core.uth.actions",
+    "pokerroom.core.uth.config",
+    "pokerroom.core.uth.round",
+    "pokerroom.core.uth.settle",
 )
+
+
+def _tag(cls: type) -> str:
+    """'rules:Check' for pokerroom.core.rules.actions.Check; 'uth:Check' for the UTH one."""
+    parts = cls.__module__.split(".")
+    area = parts[2] if len(parts) > 2 else parts[-1]
+    return f"{area}:{cls.__name__}"
 
 
 @cache
@@ -46,20 +60,20 @@ def _registry() -> dict[str, type]:
             if isinstance(attr, type) and (
                 dataclasses.is_dataclass(attr) or issubclass(attr, Enum)
             ):
-                if attr.__module__.startswith("pokerroom.core"):
-                    found.setdefault(attr.__name__, attr)
+                if attr.__module__.startswith("pokerroom.core."):
+                    found.setdefault(_tag(attr), attr)
     return found
 
 
 def _encode(value: Any) -> Any:
     if isinstance(value, Enum):
-        return {"$enum": type(value).__name__, "v": value.value}
+        return {"$enum": _tag(type(value)), "v": value.value}
     if isinstance(value, bool | int | str | float) or value is None:
         return value
     if isinstance(value, Fraction):
         return {"$frac": str(value)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {"$": type(value).__name__}
+        out: dict[str, Any] = {"$": _tag(type(value))}
         for f in dataclasses.fields(value):
             if f.init:
                 out[f.name] = _encode(getattr(value, f.name))
