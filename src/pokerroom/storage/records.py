@@ -62,6 +62,10 @@ def _registry() -> dict[str, type]:
             ):
                 if attr.__module__.startswith("pokerroom.core."):
                     found.setdefault(_tag(attr), attr)
+    # Records written before the tags had a package carried bare names, resolved to the first
+    # class found in CORE_MODULES order (poker's Check before UTH's): keep reading them.
+    for cls in list(found.values()):
+        found.setdefault(cls.__name__, cls)
     return found
 
 
