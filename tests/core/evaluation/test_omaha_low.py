@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from itertools import combinations
 
 import pytest
@@ -158,3 +160,14 @@ def test_R_RANK_5_low_is_the_best_qualifying_five_card_subset(cards: list[int]) 
         assert result is None
     else:
         assert result is not None and list(result.ranks) == min(qualifying)
+
+
+def test_R_RANK_4_omaha_works_as_the_first_evaluation_of_a_fresh_process() -> None:
+    """R-RANK-4: the lazily built rank table is built by whichever entry point comes first."""
+    code = (
+        "from pokerroom.core.cards import parse_cards as p\n"
+        "from pokerroom.core.evaluation import evaluate_omaha\n"
+        "print(evaluate_omaha(p('Ac Ad 2c 3c'), p('9c 9d 9h 9s Ks')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "Full House, Nines full of Aces"

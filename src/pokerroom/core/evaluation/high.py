@@ -30,11 +30,15 @@ _key_of = _CARD_KEYS.__getitem__
 _NO_FLUSH: dict[int, int] = {}
 
 
+def _fill_no_flush() -> None:
+    for size in (5, 6, 7):
+        for counts in rank_multisets(size):
+            _NO_FLUSH[sum(c << 3 * r for r, c in enumerate(counts))] = best_from_counts(counts)
+
+
 def _no_flush_miss(key: int) -> int:
     if not _NO_FLUSH:
-        for size in (5, 6, 7):
-            for counts in rank_multisets(size):
-                _NO_FLUSH[sum(c << 3 * r for r, c in enumerate(counts))] = best_from_counts(counts)
+        _fill_no_flush()
         if key in _NO_FLUSH:
             return _NO_FLUSH[key]
     # Not a 5..7-card hand (high_rank does not validate): value it as best we can.
@@ -98,12 +102,22 @@ def evaluate_high(cards: Iterable[Card | int]) -> HandValue:
 
 
 def omaha_rank(hole: Sequence[int], board: Sequence[int]) -> int:
-    """Best value using exactly two of `hole` and exactly three of `board` (R-RANK-4)."""
+    """Best value using exactly two of `hole` and exactly three of `board` (R-RANK-4).
+
+    Sums each hole pair's and each board triple's keys once, then adds them up per
+    combination (60 for four hole cards and five on board).
+    """
+    k = _CARD_KEYS
+    if not _NO_FLUSH:
+        _fill_no_flush()
+    table = _NO_FLUSH
+    triples = [(k[a] + k[b] + k[c] + 0x3333, (a, b, c)) for a, b, c in combinations(board, 3)]
     best = -1
-    boards = list(combinations(board, 3))
-    for pair in combinations(hole, 2):
-        for three in boards:
-            v = high_rank(pair + three)
+    for a, b in combinations(hole, 2):
+        pair = k[a] + k[b]
+        for triple, three in triples:
+            key = pair + triple
+            v = _flush_value((a, b, *three), key) if key & 0x8888 else table[key >> 16]
             if v > best:
                 best = v
     return best
