@@ -84,3 +84,22 @@ async def test_interrupted_uth_rounds_get_the_better_of_settle_and_void(db: Data
     assert [n.kind for n in await NoticeBox(db).pending(loser)] == ["uth_voided"]
     assert [n.kind for n in await NoticeBox(db).pending(winner)] == ["uth_settled"]
     assert (await run_audit(db)).ok
+
+
+async def test_recovery_can_be_limited_to_the_tables_a_node_owns(db: Database) -> None:
+    a, b = await people(db, 2)
+    cashier = Cashier(db)
+    hands = HandStore(db)
+    ids = {}
+    for table in ("mine", "theirs"):
+        await cashier.buy_in(a, table, 100, key=f"a{table}")
+        await cashier.buy_in(b, table, 100, key=f"b{table}")
+        seats = [
+            HandSeat(seat=0, account_id=a, stack=100),
+            HandSeat(seat=1, account_id=b, stack=100),
+        ]
+        ids[table] = await hands.begin_hand(table, 1, seats)
+    report = await recover(db, tables=["mine"])
+    assert report.voided_hands == (ids["mine"],)
+    assert {e[0] for e in report.open_escrows} == {"mine"}
+    assert [h.id for h in await hands.in_progress()] == [ids["theirs"]]

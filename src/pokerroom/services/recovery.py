@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -55,20 +55,22 @@ async def recover(
     db: Database,
     *,
     uth_settler: UthSettler | None = None,
+    tables: Collection[str] | None = None,
     reason: str = VOID_REASON,
     now_ms: int | None = None,
 ) -> RecoveryReport:
+    """Void/settle what was in progress; `tables` limits it to those tables (one node of many
+    recovers only the tables whose lease it took; DESIGN section 6)."""
     at = time.time_ns() // 1_000_000 if now_ms is None else now_ms
     voided: list[int] = []
+    hand_query = select(Hand.id).where(Hand.status == IN_PROGRESS)
+    round_query = select(UthRound.id).where(UthRound.status == IN_PROGRESS)
+    if tables is not None:
+        hand_query = hand_query.where(Hand.table_id.in_(list(tables)))
+        round_query = round_query.where(UthRound.table_id.in_(list(tables)))
     async with db.read() as session:
-        hand_ids = list(
-            (await session.execute(select(Hand.id).where(Hand.status == IN_PROGRESS))).scalars()
-        )
-        round_ids = list(
-            (
-                await session.execute(select(UthRound.id).where(UthRound.status == IN_PROGRESS))
-            ).scalars()
-        )
+        hand_ids = list((await session.execute(hand_query.order_by(Hand.id))).scalars())
+        round_ids = list((await session.execute(round_query.order_by(UthRound.id))).scalars())
     for hand_id in hand_ids:
         async with db.write() as session:
             row = await session.get(Hand, hand_id)
@@ -113,7 +115,7 @@ async def recover(
             else:
                 await void_round_in(session, row, reason, at)
                 uth_voided.append(round_id)
-    escrows = await Cashier(db).escrows()
+    escrows = [e for e in await Cashier(db).escrows() if tables is None or e[0] in set(tables)]
     return RecoveryReport(
         voided_hands=tuple(voided),
         uth_settled=tuple(settled),
