@@ -260,3 +260,17 @@ def test_R_TIE_5_no_low_high_takes_all_and_split_halves() -> None:
     # high: seat 0's trip aces takes 3; low 7-4-3-2-A three ways: 3 units -> 1 each
     assert pot.winners == ((0, 4), (1, 1), (2, 1))
     assert pot.low_winners == ((0, 1), (1, 1), (2, 1))
+
+
+def test_R_POT_1_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
+    """R-POT-1, R-BLIND-2: a big-blind ante (3) is dead money: when the big blind goes all-in
+    and loses, its ante is not a side pot it gets back. Pot 3 + 1 + 47 + 47 = 98 to seat 0."""
+    from rules_helpers import blind_seats
+
+    from pokerroom.core.rules import Post, PostKind
+
+    seats = blind_seats([1000, 100, 50], 0, 1, 2, {2: (Post(kind=PostKind.ANTE, amount=3),)})
+    hand = deal([1000, 100, 50], seats=seats, cards={0: "As Ah", 2: "7c 2d"}, board="Kd 9s 4h 3c Jd")
+    play(hand, "0 raise 10, 1 fold, 2 raise 47, 0 call")
+    assert [(p.amount, p.winners) for p in hand.result.pots] == [(98, ((0, 98),))]
+    assert hand.result.stacks == ((0, 1051), (1, 99), (2, 0))

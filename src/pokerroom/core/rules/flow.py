@@ -203,11 +203,8 @@ def _deal_street(h: Hand, events: list[Event]) -> None:
 
 
 def _pots(h: Hand) -> list[tuple[int, list[int]]]:
-    """Pots layered from contributions (R-POT-1); dead blinds join the main pot."""
-    pots = build_pots(h.contrib, h.folded)
-    if h.dead:
-        pots[0] = (pots[0][0] + h.dead, pots[0][1])
-    return pots
+    """Pots layered from contributions (R-POT-1); antes and dead blinds open the main pot."""
+    return build_pots(h.contrib, h.folded, h.dead)
 
 
 def _rake(h: Hand, total: int) -> int:

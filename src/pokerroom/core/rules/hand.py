@@ -106,7 +106,7 @@ class Hand:
     active: int
     """Players neither folded nor all-in: the ones who can still bet."""
     dead: int
-    """Dead blinds: in the main pot, not part of anyone's contribution."""
+    """Antes and dead blinds: in the main pot, not part of anyone's layered contribution."""
 
     # ------------------------------------------------------------------ queries
 
@@ -445,8 +445,9 @@ def _post_forced_bets(h: Hand, events: list[Event]) -> int:
         seat = h.seat_of[p]
         kind = post.kind
         if kind is PostKind.ANTE:
+            # Antes are dead money too: the main pot, open to every live player.
             h.pot += amount
-            h.contrib[p] += amount
+            h.dead += amount
             events.append(AntePosted(seat=seat, amount=amount, all_in=all_in))
         elif kind.is_live:
             h.bets[p] += amount

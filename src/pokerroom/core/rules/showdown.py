@@ -76,15 +76,21 @@ def bring_in_key(game: Game, card: int) -> int:
     return card
 
 
-def build_pots(contrib: Sequence[int], folded: Sequence[bool]) -> list[tuple[int, list[int]]]:
+def build_pots(
+    contrib: Sequence[int], folded: Sequence[bool], dead: int = 0
+) -> list[tuple[int, list[int]]]:
     """Main pot then side pots from what each player put in (R-POT-1).
 
-    Each level of a live player's total contribution closes a pot that every live player who
-    reached it may win; chips of folded players are dead money in the pots they reached.
+    `dead` (antes, dead blinds) opens the main pot for every live player. Each level of a
+    live player's total contribution then closes a pot that every live player who reached it
+    may win; chips of folded players are dead money in the pots they reached. Neighbouring
+    pots with the same players are one pot.
     """
     n = len(contrib)
-    levels = sorted({contrib[j] for j in range(n) if not folded[j]})
     pots: list[tuple[int, list[int]]] = []
+    if dead:
+        pots.append((dead, [j for j in range(n) if not folded[j]]))
+    levels = sorted({contrib[j] for j in range(n) if not folded[j]})
     prev = 0
     for level in levels:
         if level <= prev:
