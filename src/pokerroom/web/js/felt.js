@@ -37,8 +37,10 @@ export function renderFelt(view, opts = {}) {
   const wrap = h("div.felt-wrap", { "data-testid": "felt" },
     h("div.felt", {}, h("div.felt-logo", {}, "POKERROOM")));
 
+  const narrow = typeof window !== "undefined" && window.innerWidth < 600;
+  const rx = narrow ? 37 : (total > 6 ? 43 : 45);
   for (const s of seats) {
-    const pos = place(s.seat, total, bottom, 46, 44);
+    const pos = place(s.seat, total, bottom, rx, 44);
     wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit }));
     if (s.bet) {
       const bp = place(s.seat, total, bottom, 29, 24);
@@ -91,7 +93,12 @@ function seatEl(s, view, pos, ctx) {
     s.status === "sitting_out" ? "sitting-out" : "", s.is_you ? "is-you" : "", won ? "winner" : "",
   ].filter(Boolean).join(" ");
   const cardsEl = h("div.seat-cards", { class: cards.length > 2 ? "many" : "", dataset: { testid: s.is_you ? "my-cards" : "seat-cards" } },
-    (s.status === "folded" && !shownCards) ? [] : cards.map((c) => cardEl(c, { size: "sm" })));
+    (s.status === "folded" && !shownCards) ? [] : cards.map((c, i) => {
+      const el = cardEl(c, { size: "sm" });
+      // Stud: the player's own down cards look a little darker than the up cards.
+      if (s.is_you && Array.isArray(s.up) && s.up.length === cards.length && s.up.some(Boolean) && !s.up[i]) el.classList.add("own-down");
+      return el;
+    }));
   let status = STATUS_WORDS[s.status] || "";
   if (ctx.descriptions.get(s.seat)) status = ctx.descriptions.get(s.seat);
   if (s.posts_due && s.posts_due !== "none" && !status) status = "Owes blinds";
