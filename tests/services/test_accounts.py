@@ -130,3 +130,23 @@ async def test_failed_logins_are_throttled_per_ip(db: Database, fast_settings) -
         await accounts.login("alice", PW, ip="6.6.6.6", now_ms=5001)
     # Another address is not affected.
     assert (await accounts.login("alice", PW, ip="7.7.7.7", now_ms=5001)).account.name == "Alice"
+
+
+async def test_a_hash_made_with_old_parameters_is_upgraded_at_login(
+    db: Database, fast_settings
+) -> None:
+    from dataclasses import replace
+
+    from argon2 import PasswordHasher
+
+    alice = await AccountService(db, fast_settings).register("Alice", PW)
+    stronger = replace(
+        fast_settings, hasher=PasswordHasher(time_cost=2, memory_cost=8192, parallelism=1)
+    )
+    accounts = AccountService(db, stronger)
+    await accounts.login("alice", PW, now_ms=0)
+    async with db.read() as session:
+        row = await session.get(Account, alice.id)
+        assert row is not None and "t=2" in row.password_hash
+    assert not stronger.hasher.check_needs_rehash(row.password_hash)
+    assert (await accounts.login("alice", PW, now_ms=1)).account == alice

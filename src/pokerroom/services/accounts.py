@@ -265,6 +265,10 @@ class AccountService:
             raise InvalidCredentialsError()
         token = secrets.token_urlsafe(32)
         expires = at + self.settings.session_ttl_ms
+        new_hash = None
+        if self.settings.hasher.check_needs_rehash(row.password_hash):
+            # Hashed outside the write transaction: the single writer is never held for it.
+            new_hash = await asyncio.to_thread(self.settings.hasher.hash, password)
         async with self.db.write() as session:
             session.add(
                 Session(
@@ -275,8 +279,7 @@ class AccountService:
                 )
             )
             await session.execute(delete(LoginFailure).where(LoginFailure.key == keys[0][0]))
-            if self.settings.hasher.check_needs_rehash(row.password_hash):
-                new_hash = await asyncio.to_thread(self.settings.hasher.hash, password)
+            if new_hash is not None:
                 await session.execute(
                     update(Account).where(Account.id == row.id).values(password_hash=new_hash)
                 )
