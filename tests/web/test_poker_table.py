@@ -95,6 +95,12 @@ def test_play_a_no_limit_hand_with_bots_slider_raise_refusal_result_and_history(
     stacks = {int(k): v for k, v in result["stacks"].items()}
     expect(page.get_by_test_id("my-stack")).to_have_text(money_text(stacks[seat]))
 
+    # The account page: the wallet and its entries, the buy-in among them.
+    page.get_by_role("link", name="Account").click()
+    expect(page.get_by_test_id("account-balance")).to_have_text(page.get_by_test_id("balance").inner_text())
+    expect(page.locator("tr[data-kind='buy-in']")).to_have_count(1)
+    expect(page.locator("tr[data-kind='deposit']")).to_have_count(1)
+
     # Hand history: the hand is listed, replays step by step, downloads as PokerStars text.
     if page.request.get(f"{server.url}/api/hands").status == 404:
         warnings.warn("the server has no /api/hands yet: hand history not checked", stacklevel=1)

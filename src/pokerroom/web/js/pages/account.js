@@ -6,8 +6,10 @@ import { money, signedMoney, dateTime } from "../fmt.js";
 
 const KIND_WORDS = {
   deposit: "Deposit", buy_in: "Buy-in", cash_out: "Cash-out", top_up: "Top-up",
-  uth_bet: "UTH bet", uth_payout: "UTH payout", admin: "Adjustment", withdrawal: "Withdrawal",
+  uth_bet: "UTH bet", uth_payout: "UTH payout", uth_settle: "UTH payout", uth_void: "UTH round voided",
+  admin: "Adjustment", withdrawal: "Withdrawal", hand: "Hand", hand_voided: "Hand voided",
 };
+const kindWords = (kind) => KIND_WORDS[String(kind || "").replaceAll("-", "_")] || kind;
 
 export function mountAccount(main) {
   const balance = h("div.stat", { "data-testid": "account-balance" }, money(session.balance));
@@ -30,9 +32,9 @@ export function mountAccount(main) {
     const entries = data.entries || [];
     status.hidden = entries.length > 0;
     status.textContent = "No entries yet.";
-    replace(body, entries.map((e) => h("tr", {},
+    replace(body, entries.map((e) => h("tr", { dataset: { kind: e.kind } },
       h("td", {}, dateTime(e.created_ms)),
-      h("td", {}, KIND_WORDS[e.kind] || e.kind),
+      h("td", {}, kindWords(e.kind)),
       h("td.hide-phone", {}, e.memo || ""),
       h("td.num", { class: e.amount > 0 ? "amount-pos" : e.amount < 0 ? "amount-neg" : "" }, signedMoney(e.amount)),
       h("td.num", {}, money(e.balance_after)))));
