@@ -339,9 +339,12 @@ export function mountTable(main, tableId) {
     replace(timeHolder, timeBar());
   }, 500);
 
+  const onResize = () => { if (feltArgs) drawFelt(...feltArgs); };
+  window.addEventListener("resize", onResize);
   conn.observe(tableId);
   render();
   return () => {
+    window.removeEventListener("resize", onResize);
     offs.forEach((off) => off());
     document.removeEventListener("keydown", onKey);
     clearInterval(tick);
