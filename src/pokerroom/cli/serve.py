@@ -22,6 +22,12 @@ def register(app: typer.Typer) -> None:
         allow_origin: list[str] = typer.Option(
             [], help="Extra Origin allowed to open the WebSocket (repeatable)."
         ),
+        between_hands: float = typer.Option(2.0, help="Seconds between two hands at a table."),
+        action_seconds: float = typer.Option(None, help="Time per action (default: the room's)."),
+        bot_think: float = typer.Option(0.8, help="Mean seconds a bot thinks (with --bots)."),
+        insecure_fast_hash: bool = typer.Option(
+            False, hidden=True, help="Cheap argon2id parameters: for tests only."
+        ),
     ) -> None:
         """Run the poker room: REST at /api, docs at /docs, live play at /ws, the client at /."""
         import uvicorn
@@ -33,6 +39,8 @@ def register(app: typer.Typer) -> None:
         settings = Settings(
             host=host, port=port, database_url=database or default_database_url(),
             room_path=room, extra_origins=tuple(allow_origin),
+            between_hands_seconds=between_hands, action_seconds=action_seconds,
+            fast_password_hash=insecure_fast_hash,
         )
         application = create_app(settings)
 
@@ -55,7 +63,7 @@ def register(app: typer.Typer) -> None:
 
                 bot_task = asyncio.create_task(
                     run_bots(f"http://127.0.0.1:{port}", count=bots, hands=None, table=None,
-                             quiet=True)
+                             quiet=True, think_s=(bot_think * 0.5, bot_think * 1.5))
                 )
             try:
                 await task

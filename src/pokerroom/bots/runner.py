@@ -1,0 +1,64 @@
+"""Run several bots at once (for `pokerroom bots` and `pokerroom serve --bots N`)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+
+from pokerroom.bots.client import Bot, BotStats
+
+
+async def spread_tables(base_url: str, count: int, per_table: int = 3) -> list[str]:
+    """Tables for `count` bots: groups of `per_table`, one game after another, so a visitor
+    finds several games running and still a free seat at each."""
+    async with httpx.AsyncClient(base_url=base_url, timeout=30) as http:
+        tables: list[dict[str, Any]] = (await http.get("/api/lobby")).json()["tables"]
+    poker_tables = [t for t in tables if t["kind"] == "poker"]
+    seen: set[tuple[str, str]] = set()
+    ordered = []
+    for t in poker_tables:
+        key = (t["game"], t["betting"])
+        if key not in seen:
+            seen.add(key)
+            ordered.append(t)
+    ordered += [t for t in poker_tables if t not in ordered]
+    out = []
+    for i in range(count):
+        table = ordered[(i // per_table) % len(ordered)]
+        out.append(str(table["id"]))
+    return out
+
+
+async def wait_for_server(base_url: str, timeout: float = 30.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    async with httpx.AsyncClient(base_url=base_url, timeout=5) as http:
+        while True:
+            try:
+                if (await http.get("/api/lobby")).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            if loop.time() > deadline:
+                raise TimeoutError(f"no server at {base_url}")
+            await asyncio.sleep(0.3)
+
+
+async def run_bots(base_url: str, *, count: int, hands: int | None, table: str | None,
+                   quiet: bool = False, think_s: tuple[float, float] = (0.4, 1.5),
+                   prefix: str = "bot", seed: int | None = None) -> list[BotStats]:
+    await wait_for_server(base_url)
+    tables = [table] * count if table else await spread_tables(base_url, count)
+    bots = [
+        Bot(base_url, f"{prefix}{i + 1:02d}", table=tables[i], hands=hands, think_s=think_s,
+            seed=None if seed is None else seed + i)
+        for i in range(count)
+    ]
+    tasks = [asyncio.create_task(b.run()) for b in bots]
+    try:
+        return list(await asyncio.gather(*tasks))
+    finally:
+        for t in tasks:
+            t.cancel()

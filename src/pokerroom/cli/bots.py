@@ -1,0 +1,33 @@
+"""`pokerroom bots`: run N bot players against a running room, over its WebSocket."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def bots(
+        url: str = typer.Option("http://127.0.0.1:8000", help="The room's address."),
+        count: int = typer.Option(6, help="How many bots."),
+        hands: int = typer.Option(None, help="Stop after this many hands each (default: never)."),
+        table: str = typer.Option(None, help="Table id to sit at (default: spread over tables)."),
+        think: float = typer.Option(0.8, help="Mean seconds a bot thinks before acting."),
+    ) -> None:
+        """Bots that sign up when needed, sit down, play, and reconnect after a restart."""
+        from rich.console import Console
+
+        from pokerroom.bots.runner import run_bots
+
+        console = Console()
+        think_s = (think * 0.5, think * 1.5) if think > 0 else (0.0, 0.0)
+        with contextlib.suppress(KeyboardInterrupt):
+            with console.status(f"{count} bots playing at {url} ..."):
+                stats = asyncio.run(run_bots(url, count=count, hands=hands, table=table,
+                                             think_s=think_s))
+            for i, s in enumerate(stats):
+                console.print(f"bot{i + 1:02d}: {s.hands} hands, {s.actions} actions, "
+                              f"{s.refusals} refusals, {s.reconnects} reconnects")

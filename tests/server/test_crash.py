@@ -1,0 +1,113 @@
+"""Crash safety: SIGKILL the server mid-hand again and again; `pokerroom audit` must pass
+after every kill, and no chip may be lost (the money supply equals the deposits)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+from roomharness import free_port
+
+from pokerroom.bots.client import Bot
+
+BIN = Path(sys.executable).parent
+
+
+def start(db_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [str(BIN / "pokerroom"), "serve", "--port", str(port), "--database", db_url,
+         "--between-hands", "0.05", "--action-seconds", "5", "--insecure-fast-hash"],
+        stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True,
+    )
+
+
+async def wait_ready(port: int, proc: subprocess.Popen[bytes]) -> None:
+    async with httpx.AsyncClient(timeout=2) as http:
+        for _ in range(300):
+            assert proc.poll() is None, "the server exited"
+            try:
+                if (await http.get(f"http://127.0.0.1:{port}/api/lobby")).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.05)
+    raise AssertionError("server did not come up")
+
+
+def audit_in_process(db_url: str) -> dict:
+    """The same check `pokerroom audit` runs (pokerroom.cli.audit), without a process start."""
+    from pokerroom.cli.audit import audit_url
+
+    loop = asyncio.new_event_loop()
+    try:
+        ok, text = loop.run_until_complete(audit_url(db_url))
+    finally:
+        loop.close()
+    summary = json.loads(text)
+    assert ok, f"audit failed: {text}"
+    return summary
+
+
+def audit(db_url: str) -> dict:
+    done = subprocess.run([str(BIN / "pokerroom"), "audit", "--database", db_url],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"audit failed:\n{done.stdout}\n{done.stderr}"
+    return json.loads(done.stdout)
+
+
+async def crash_loop(tmp_path: Path, kills: int, seed: int) -> None:
+    rng = random.Random(seed)
+    db_url = f"sqlite+aiosqlite:///{tmp_path / 'crash.db'}"
+    port = free_port()
+    log = tmp_path / "server.log"
+    base = f"http://127.0.0.1:{port}"
+    proc = start(db_url, port, log)
+    await wait_ready(port, proc)
+    bots = [Bot(base, f"crash{i}", table="antares-1", seed=seed + i) for i in range(4)]
+    bots += [Bot(base, f"crash{i}", table="deneb", seed=seed + i) for i in range(4, 6)]
+    tasks = [asyncio.create_task(b.run()) for b in bots]
+    try:
+        for _ in range(kills):
+            await asyncio.sleep(rng.uniform(0.3, 1.2))
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            summary = await asyncio.to_thread(audit_in_process, db_url)
+            assert summary["ok"] is True
+            proc = start(db_url, port, log)
+            await wait_ready(port, proc)
+        await asyncio.sleep(1.0)
+        assert sum(b.stats.hands for b in bots) > 0
+        assert all(b.stats.reconnects >= 1 for b in bots)
+    finally:
+        for b in bots:
+            b.stop()
+        for t in tasks:
+            t.cancel()
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    final = audit(db_url)  # the real command, once more at the end
+    assert final["ok"] is True
+    print(json.dumps(final))
+    # Kills landed mid-hand (voided hands are recorded) and hands were also completed.
+    counts = final["counts"]
+    assert counts["hands_voided"] >= kills // 3, counts
+    assert counts["hands_settled"] >= 1 and counts["hands_replayed"] == counts["hands_settled"]
+    assert final["totals"]["balances_except_world"] == final["totals"]["deposits"]
+
+
+async def test_sigkill_mid_hand_ten_times_audit_passes_every_time(tmp_path: Path) -> None:
+    await crash_loop(tmp_path, kills=10, seed=11)
+
+
+@pytest.mark.slow
+async def test_sigkill_mid_hand_fifty_times(tmp_path: Path) -> None:
+    await crash_loop(tmp_path, kills=50, seed=23)
