@@ -98,7 +98,7 @@ export function mountUth(main, tableId) {
         spot("Play", "play", me ? me.play : 0, res ? res.play : null)),
       h("div.uth-row", { style: { marginTop: "1.2rem" } },
         h("div.cards", { "data-testid": "my-cards" }, (me && me.cards && me.cards.length ? me.cards : []).map((c) => cardEl(c, { size: "lg" }))),
-        h("span.uth-hand-name", {}, res && res.hand ? res.hand : "")),
+        h("span.uth-hand-name", { "data-testid": "my-hand" }, res && res.hand ? res.hand : (me && me.hand) || "")),
       res ? h("div.uth-summary", { class: res.net > 0 ? "win" : res.net < 0 ? "lose" : "", "data-testid": "uth-net", dataset: { net: res.net } },
         res.net > 0 ? `You win ${signedMoney(res.net)}` : res.net < 0 ? `You lose ${money(-res.net)}` : "Push: your bets come back",
         res.rounding ? h("span.muted", { style: { fontSize: ".8rem", display: "block", fontWeight: 500 } }, `(${money(res.rounding)} dropped by rounding the 3:2 payout down)`) : null) : null,
