@@ -305,3 +305,23 @@ def test_R_BET_10_refusals_name_the_rule_and_change_nothing() -> None:
     while not hand.is_over:
         play(hand, f"{hand.to_act} check")
     refused(hand, Check(seat=1), "R-BET-10")
+
+
+def test_R_BET_3_option_big_blind_not_counted_as_the_bet() -> None:
+    """R-BET-3: with big_blind_counts_as_bet=False (PokerKit's convention) preflop allows a bet
+    and three raises after the big blind: 4, 6, 8, 10."""
+    hand = deal([100, 100, 100, 100], betting=Betting.LIMIT, big_blind_counts_as_bet=False)
+    play(hand, "3 raise 4, 0 raise 6, 1 raise 8")
+    assert hand.legal_actions().raise_to == (10, 10)
+    play(hand, "2 raise 10")
+    assert hand.legal_actions().raise_to is None
+
+
+def test_R_BET_10_no_raise_when_nobody_can_match_more() -> None:
+    """R-BET-10: facing a bet that every other live player can at most call, raising is
+    refused (it could only come back, R-BET-9)."""
+    hand = deal([1000, 1000, 50])
+    play(hand, "0 raise 10, 1 fold, 2 raise 50")
+    legal = hand.legal_actions()
+    assert legal.seat == 0 and legal.call == 40 and legal.raise_to is None
+    refused(hand, RaiseTo(seat=0, amount=100), "R-BET-10")

@@ -57,6 +57,16 @@ def bounds(h: Hand, i: int) -> tuple[int, int, str, str]:
         return -1, -1, rule, "an all-in raise smaller than a full raise did not reopen the betting: fold or call"
     if h.active < 2:
         return -1, -1, "R-BET-10", "every other player is all-in: there is nobody to bet against"
+    if level:
+        # A raise nobody can call more of is pointless (it would only come back, R-BET-9).
+        bets = h.bets
+        stacks = h.stacks
+        folded = h.folded
+        for j in range(h.n):
+            if j != i and not folded[j] and stacks[j] + bets[j] > level:
+                break
+        else:
+            return -1, -1, "R-BET-10", "no other player can match more than the current bet: call instead"
     completing = h.stud and h.street_i == 0 and h.raise_count == 0
     if h.limit:
         config = h.config

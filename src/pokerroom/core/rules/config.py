@@ -88,7 +88,9 @@ class HandConfig:
 
     `reopen_rule`: "full" (R-BET-7, default) or "half" (seed 000's variant; limit always
     uses the half-bet rule R-BET-6). `limit_cap_heads_up`: the limit cap applies heads-up
-    too (R-BET-3 default). `rake_percent` is a percentage (int or Fraction), `rake_cap` a
+    too (R-BET-3 default). `big_blind_counts_as_bet`: in limit games the big blind is the
+    round's bet before the flop (R-BET-3 default; PokerKit counts only the raises after it).
+    `rake_percent` is a percentage (int or Fraction), `rake_cap` a
     per-hand cap in chips (0 = no cap) (R-RAKE-1).
     """
 
@@ -99,6 +101,7 @@ class HandConfig:
     reopen_rule: ReopenRule = "full"
     limit_cap_heads_up: bool = True
     max_raises: int = 3
+    big_blind_counts_as_bet: bool = True
     rake_percent: int | Fraction = 0
     rake_cap: int = 0
     no_flop_no_drop: bool = True

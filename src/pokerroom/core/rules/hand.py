@@ -405,7 +405,7 @@ def start_hand(
         if h.level > 0:
             h.full_level = h.level
             straddles = sum(1 for s in h.setups for post in s.posts if post.kind is PostKind.STRADDLE)
-            h.raise_count = 1 + straddles
+            h.raise_count = straddles + (1 if config.big_blind_counts_as_bet else 0)
             if h.level > h.min_raise:
                 h.min_raise = h.level
         flow.open_round_from(h, (last_blind + 1) % n, events)
