@@ -79,13 +79,21 @@ def test_play_a_no_limit_hand_with_bots_slider_raise_refusal_result_and_history(
         raised = True
     assert raised, "never had a bet or raise to make"
 
-    # Play on with Check / Call until the hand ends.
+    # Play on with Check / Call until the hand ends: the C key, then the buttons.
+    use_keyboard = True
     while len(frames.messages("hand_result")) == results_before:
         legal = wait_for_decision(page, frames, table, results_before=results_before)
         if legal is None:
             break
-        check_or_call(page)
+        sent_before = len(frames.sent)
+        if use_keyboard:
+            page.locator("body").press("c")
+            use_keyboard = False
+        else:
+            check_or_call(page)
         wait_decision_taken(page, frames, table, legal)
+        acts = [m for m in frames.sent[sent_before:] if '"act"' in m]
+        assert len(acts) == 1 and ('"check"' in acts[0] or '"call"' in acts[0]), acts
     result = frames.messages("hand_result")[results_before]
     seat = my_seat(frames.latest_view(table))
     assert seat is not None

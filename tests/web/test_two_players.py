@@ -87,10 +87,13 @@ def test_two_players_never_see_each_others_hole_cards_and_reload_continues(
 
         # ...and goes on playing: a call (or check); then whoever may bet bets the minimum and
         # the other folds, so the hand ends without a showdown and no hole card is ever public.
+        # The C key checks or calls (the keyboard shortcut of the Check / Call button).
         legal = view["legal"]
-        bar = page.get_by_test_id("action-bar")
-        (bar.get_by_role("button", name="Check") if legal.get("check") else bar.get_by_role("button", name="Call")).click()
+        sent_before = len(frames.sent)
+        page.locator("body").press("c")
         wait_decision_taken(page, frames, table, legal)
+        acts = [m for m in frames.sent[sent_before:] if '"act"' in m]
+        assert len(acts) == 1 and f'"{"check" if legal.get("check") else "call"}"' in acts[0], acts
         results_before = len(frames_a.messages("hand_result"))
         deadline = time.monotonic() + 30
         while len(frames_a.messages("hand_result")) == results_before and time.monotonic() < deadline:
