@@ -253,6 +253,7 @@ async def _hand_legs(db: Database, hand_ids: list[int]) -> dict[int, dict[str, i
             )
         ).all()
     for hand_id, key, amount in rows:
+        assert hand_id is not None
         legs[hand_id][key] = legs[hand_id].get(key, 0) + int(amount)
     return legs
 

@@ -185,7 +185,7 @@ class Cashier:
             query = query.where(LedgerAccount.table_id == table_id)
         async with self.db.read() as session:
             rows = (await session.execute(query.order_by(LedgerAccount.id))).all()
-        return [(str(t), int(a), int(b)) for t, a, b in rows]
+        return [(str(t), int(a), int(b)) for t, a, b in rows if a is not None]
 
     async def balance(self, key: str) -> int:
         """Balance of any ledger account by key ('house', 'rake', 'world', 'wallet:7', ...)."""

@@ -81,27 +81,29 @@ async def recover(
     uth_voided: list[int] = []
     for round_id in round_ids:
         async with db.read() as session:
-            row = await session.get(UthRound, round_id)
-            snapshot = None if row is None or row.status != IN_PROGRESS else stored_round(row)
+            uth_row = await session.get(UthRound, round_id)
+            snapshot = (
+                None if uth_row is None or uth_row.status != IN_PROGRESS else stored_round(uth_row)
+            )
         if snapshot is None:
             continue
         settlement = uth_settler(snapshot) if uth_settler is not None else None
         async with db.write() as session:
-            row = await session.get(UthRound, round_id)
-            if row is None or row.status != IN_PROGRESS:
+            uth_row = await session.get(UthRound, round_id)
+            if uth_row is None or uth_row.status != IN_PROGRESS:
                 continue
             if settlement is not None and settlement.net > 0:
                 await settle_round_in(
-                    session, row, net=settlement.net, record=settlement.record, at=at
+                    session, uth_row, net=settlement.net, record=settlement.record, at=at
                 )
                 session.add(
                     Notice(
-                        account_id=row.account_id,
+                        account_id=uth_row.account_id,
                         kind="uth_settled",
                         body=json.dumps(
                             {
                                 "round_id": round_id,
-                                "table_id": row.table_id,
+                                "table_id": uth_row.table_id,
                                 "net": settlement.net,
                                 "reason": reason,
                                 "text": f"Your UTH round {round_id} was interrupted ({reason}) "
@@ -113,7 +115,7 @@ async def recover(
                 )
                 settled.append(round_id)
             else:
-                await void_round_in(session, row, reason, at)
+                await void_round_in(session, uth_row, reason, at)
                 uth_voided.append(round_id)
     escrows = [e for e in await Cashier(db).escrows() if tables is None or e[0] in set(tables)]
     return RecoveryReport(
