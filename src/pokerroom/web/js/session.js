@@ -38,6 +38,12 @@ export async function loadSession() {
 }
 
 conn.on("welcome", (msg) => {
+  if (!msg.account && session.account) {
+    // The session ended on the server (expired or logged out elsewhere).
+    setAccount(null);
+    location.hash = "#/login";
+    return;
+  }
   if (msg.account) {
     if (!session.account || session.account.id !== msg.account.id) session.account = msg.account;
     setBalance(msg.account.balance);

@@ -62,6 +62,7 @@ class Connection {
       this.pingTimer = setInterval(() => this.rawSend({ type: "ping" }), 15000);
     };
     ws.onmessage = (ev) => {
+      if (this.ws !== ws) return;  // a socket we already replaced (e.g. after log in)
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       this.dispatch(msg);
