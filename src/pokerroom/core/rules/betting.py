@@ -147,10 +147,27 @@ def _wager(h: Hand, i: int, to: int) -> tuple[bool, bool]:
     return all_in, full
 
 
-def act(h: Hand, i: int, action: Action, events: list[Event]) -> None:
-    """Validate `action` by position `i` (whose turn it is) completely, then apply it."""
+def act(h: Hand, action: Action) -> tuple[Event, ...]:
+    """`Hand.apply`: validate `action` completely, then apply it and run the dealer's chores.
+
+    Every refusal happens before the first write, so a refused action changes nothing
+    (R-BET-10). After the hand, only ShowCards / MuckCards are taken (R-SD-4, R-SD-5).
+    """
     t = type(action)
+    if h.over:
+        if t is ShowCards or t is MuckCards:
+            return h._after_hand(action)
+        raise IllegalActionError("R-BET-10", "the hand is over")
+    i = h.to_act_pos
     seat = h.seat_of[i]
+    if getattr(action, "seat", None) != seat:
+        if t is ShowCards or t is MuckCards:
+            raise IllegalActionError("R-SD-5", "hands are shown or mucked only at the end of the hand")
+        other = getattr(action, "seat", None)
+        if other not in h.pos_of:
+            raise IllegalActionError("R-BET-10", f"seat {other!r} is not dealt into this hand")
+        raise IllegalActionError("R-BET-10", f"out of turn: seat {seat} is to act, not seat {other}")
+    events: list[Event] = []
     level = h.level
     owed = level - h.bets[i]
     if h.bring_in_pos == i:
@@ -169,18 +186,15 @@ def act(h: Hand, i: int, action: Action, events: list[Event]) -> None:
             h.acted[i] = True
             h.bring_in_pos = -1
             events.append(BringInPosted(seat=seat, amount=amount, all_in=all_in))
-            flow.after_action(h, i, events)
-            return
-        if t is Complete:
+        elif t is Complete:
             assert isinstance(action, Complete)
             to = _amount(h, i, action.amount, "completion")
             h.bring_in_pos = -1
             all_in, _ = _wager(h, i, to)
             events.append(Completed(seat=seat, amount=to, all_in=all_in))
-            flow.after_action(h, i, events)
-            return
-        raise IllegalActionError("R-BET-10", f"seat {seat} brings in: BringIn or Complete")
-    if t is Call:
+        else:
+            raise IllegalActionError("R-BET-10", f"seat {seat} brings in: BringIn or Complete")
+    elif t is Call:
         if owed <= 0:
             raise IllegalActionError("R-BET-1", "nothing to call: check instead")
         stack = h.stacks[i]
@@ -235,4 +249,25 @@ def act(h: Hand, i: int, action: Action, events: list[Event]) -> None:
         raise IllegalActionError("R-SD-5", "hands are shown or mucked only at the end of the hand")
     else:
         raise IllegalActionError("R-BET-10", f"not an action: {action!r}")
-    flow.after_action(h, i, events)
+    h._actions.append(action)
+    # Pass the turn clockwise to the next player who must act, or close the round.
+    if h.live > 1:
+        n = h.n
+        folded = h.folded
+        allin = h.allin
+        bets = h.bets
+        acted = h.acted
+        level = h.level
+        can_open = h.active >= 2
+        j = i
+        for _ in range(n - 1):
+            j += 1
+            if j == n:
+                j = 0
+            if not folded[j] and not allin[j] and (bets[j] < level or (not acted[j] and can_open)):
+                h.to_act_pos = j
+                h._events.extend(events)
+                return tuple(events)
+    flow.end_round(h, events)
+    h._events.extend(events)
+    return tuple(events)

@@ -56,27 +56,6 @@ def open_round_from(h: Hand, start: int, events: list[Event]) -> None:
     end_round(h, events)
 
 
-def after_action(h: Hand, i: int, events: list[Event]) -> None:
-    """Pass the turn clockwise to the next player who must act, or close the round."""
-    if h.live > 1:
-        n = h.n
-        folded = h.folded
-        allin = h.allin
-        bets = h.bets
-        acted = h.acted
-        level = h.level
-        can_open = h.active >= 2
-        j = i
-        for _ in range(n - 1):
-            j += 1
-            if j == n:
-                j = 0
-            if not folded[j] and not allin[j] and (bets[j] < level or (not acted[j] and can_open)):
-                h.to_act_pos = j
-                return
-    end_round(h, events)
-
-
 def end_round(h: Hand, events: list[Event]) -> None:
     """Return an uncalled bet (R-BET-9), collect the bets, then award or go on."""
     bets = h.bets

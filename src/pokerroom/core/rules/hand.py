@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from pokerroom.core.errors import IllegalActionError, InvalidConfigError
 from pokerroom.core.rules import betting, flow
-from pokerroom.core.rules.actions import Action, MuckCards, ShowCards
+from pokerroom.core.rules.actions import Action, MuckCards
 from pokerroom.core.rules.config import (
     FLOP_STREETS,
     STUD_STREETS,
@@ -184,27 +184,8 @@ class Hand:
 
     # ------------------------------------------------------------------ actions
 
-    def apply(self, action: Action) -> tuple[Event, ...]:
-        """Apply one player action; refuse with IllegalActionError and change nothing."""
-        if self.over:
-            if type(action) is ShowCards or type(action) is MuckCards:
-                return self._after_hand(action)
-            raise IllegalActionError("R-BET-10", "the hand is over")
-        i = self.to_act_pos
-        seat = getattr(action, "seat", None)
-        if seat != self.seat_of[i]:
-            if type(action) is ShowCards or type(action) is MuckCards:
-                raise IllegalActionError("R-SD-5", "hands are shown or mucked only at the end of the hand")
-            if seat not in self.pos_of:
-                raise IllegalActionError("R-BET-10", f"seat {seat!r} is not dealt into this hand")
-            raise IllegalActionError(
-                "R-BET-10", f"out of turn: seat {self.seat_of[i]} is to act, not seat {seat}"
-            )
-        events: list[Event] = []
-        betting.act(self, i, action, events)
-        self._actions.append(action)
-        self._events.extend(events)
-        return tuple(events)
+    apply = betting.act
+    """apply(action) -> events: validate fully, then apply (R-BET-10); see betting.act."""
 
     def _after_hand(self, action: Action) -> tuple[Event, ...]:
         seat = action.seat
