@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pokerroom.core.evaluation import high_rank
+from pokerroom.core.rules.config import Game
 from pokerroom.core.rules.events import (
     BetReturned,
     BetsCollected,
@@ -24,7 +26,7 @@ from pokerroom.core.rules.events import (
     StreetStarted,
     UpCardDealt,
 )
-from pokerroom.core.rules.result import HandResult, PotResult
+from pokerroom.core.rules.result import PotResult
 from pokerroom.core.rules.showdown import (
     build_pots,
     halves,
@@ -222,13 +224,24 @@ def _showdown(h: Hand, events: list[Event]) -> None:
     game = h.game
     hilo = game.is_hilo
     unit = h.unit
-    live = [p for p in range(n) if not h.folded[p]]
+    folded = h.folded
+    live = [p for p in range(n) if not folded[p]]
     board = h.board
+    cards = h.cards
     hi: dict[int, int] = {}
     lo: dict[int, int | None] = {}
-    for p in live:
-        hi[p], lo[p] = strength(game, h.cards[p], board)
-    pots = _pots(h)
+    if game is Game.HOLDEM:
+        for p in live:
+            hi[p] = high_rank(cards[p] + board)
+            lo[p] = None
+    else:
+        for p in live:
+            hi[p], lo[p] = strength(game, cards[p], board)
+    if h.active == h.live:
+        # Nobody live is all-in: after the uncalled bet came back, one pot for everyone.
+        pots = [(h.pot, live)]
+    else:
+        pots = _pots(h)
     rake_left = _rake(h, sum(a for a, _ in pots))
     total_rake = rake_left
     results: list[tuple[int, int, list[int], list[tuple[int, int]], list[tuple[int, int]]]] = []
@@ -304,10 +317,5 @@ def _showdown(h: Hand, events: list[Event]) -> None:
 def _finish(h: Hand, events: list[Event]) -> None:
     h.over = True
     h.to_act_pos = -1
-    stacks = tuple(sorted(zip(h.seat_of, h.stacks, strict=True)))
-    h._result = HandResult(
-        stacks=stacks, pots=tuple(h.pots_awarded), returned=tuple(h.returned),
-        rake=sum(p.rake for p in h.pots_awarded), shown=tuple(h.shown), mucked=tuple(h.mucked),
-    )  # fmt: skip
-    events.append(HandEnded(stacks=stacks))
+    events.append(HandEnded(stacks=h.final_stacks))
 

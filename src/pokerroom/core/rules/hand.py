@@ -125,9 +125,21 @@ class Hand:
 
     @property
     def result(self) -> HandResult:
-        if self._result is None:
+        if not self.over:
             raise IllegalActionError("R-BET-10", "the hand is not over yet")
+        if self._result is None:
+            # Built on first use: most simulated hands never ask.
+            self._result = HandResult(
+                stacks=self.final_stacks, pots=tuple(self.pots_awarded),
+                returned=tuple(self.returned), rake=sum(p.rake for p in self.pots_awarded),
+                shown=tuple(self.shown), mucked=tuple(self.mucked),
+            )  # fmt: skip
         return self._result
+
+    @property
+    def final_stacks(self) -> tuple[tuple[int, int], ...]:
+        """(seat, stack) in seat order."""
+        return tuple(sorted(zip(self.seat_of, self.stacks, strict=True)))
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -207,8 +219,7 @@ class Hand:
         self.shown.append(seat)
         if seat in self.mucked:
             self.mucked.remove(seat)
-        assert self._result is not None
-        self._result = _replace_result(self._result, tuple(self.shown), tuple(self.mucked))
+        self._result = None
         self._events.append(event)
         return (event,)
 
@@ -242,7 +253,7 @@ class Hand:
         return HandView(
             viewer=viewer, config=self.config, button=self.button, street=self.street,
             board=tuple(self.board), seats=tuple(seats), pot=self.pot, to_act=self.to_act,
-            legal=legal, is_over=self.over, result=self._result,
+            legal=legal, is_over=self.over, result=self.result if self.over else None,
         )  # fmt: skip
 
     def events_for(self, viewer: int | None) -> tuple[Event, ...]:
@@ -258,13 +269,6 @@ class Hand:
                 value = [list(v) if type(v) is list else v for v in value]
             setattr(new, name, value)
         return new
-
-
-def _replace_result(result: HandResult, shown: tuple[int, ...], mucked: tuple[int, ...]) -> HandResult:
-    return HandResult(
-        stacks=result.stacks, pots=result.pots, returned=result.returned, rake=result.rake,
-        shown=shown, mucked=mucked,
-    )  # fmt: skip
 
 
 # ---------------------------------------------------------------------- starting a hand
