@@ -13,7 +13,7 @@ A pure function of seat snapshots: the table applies the plan.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 SMALL_BLIND = "small_blind"
 BIG_BLIND = "big_blind"
@@ -61,6 +61,7 @@ class BlindPlan:
     posts: tuple[tuple[int, tuple[str, ...]], ...]
     missed_small: tuple[int, ...]  # seats that now owe a small blind
     missed_big: tuple[int, ...]  # seats that now owe a big blind
+    fresh: bool = False  # nobody in play played the last hand: dealt as a first hand
 
     def posts_of(self, seat: int) -> tuple[str, ...]:
         for s, p in self.posts:
@@ -115,7 +116,7 @@ def plan_hand(
         raise NotEnoughPlayersError("fewer than two players in play")
     fresh = previous is None or not any(by_seat[s].played_last for s in in_play)
     if fresh:
-        return _first_hand(by_seat, n_seats, first_button)
+        return replace(_first_hand(by_seat, n_seats, first_button), fresh=True)
     assert previous is not None
     if dead_button:
         plan = _dead_button(by_seat, n_seats, previous)
