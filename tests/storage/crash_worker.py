@@ -1,6 +1,7 @@
 """A process doing ledger work as fast as it can, to be killed with SIGKILL by test_crash.py.
 
-Usage: python crash_worker.py URL SCHEMA|- SEED
+Usage: python crash_worker.py URL SCHEMA|- SEED [NAME]
+Several workers may share one database (with different NAMEs: their own tables, shared wallets).
 Starts like a server would (migrate, recover), then loops over random deposits, withdrawals,
 buy-ins, cash-outs, poker hands (begun, then settled with random zero-sum results and rake)
 and UTH rounds. Prints "ready" once, then one line per 20 operations.
@@ -23,32 +24,35 @@ from pokerroom.storage.database import open_database
 from pokerroom.storage.errors import InsufficientFundsError
 from pokerroom.storage.models import Account
 
-TABLE = "crash"
 PLAYERS = 5
 
 
 async def ensure_players(db) -> list[int]:  # type: ignore[no-untyped-def]
-    async with db.write() as session:
-        ids = []
-        for i in range(PLAYERS):
-            row = (
-                await session.execute(select(Account).where(Account.name_key == f"w{i}"))
-            ).scalar_one_or_none()
-            if row is None:
-                row = Account(name=f"w{i}", name_key=f"w{i}", password_hash="x", created_ms=0)
-                session.add(row)
-                await session.flush()
-            ids.append(row.id)
-        return ids
+    return await db.run_write(_ensure_players)  # two workers may race to create them
 
 
-async def main(url: str, schema: str | None, seed: int) -> None:
+async def _ensure_players(session) -> list[int]:  # type: ignore[no-untyped-def]
+    ids = []
+    for i in range(PLAYERS):
+        row = (
+            await session.execute(select(Account).where(Account.name_key == f"w{i}"))
+        ).scalar_one_or_none()
+        if row is None:
+            row = Account(name=f"w{i}", name_key=f"w{i}", password_hash="x", created_ms=0)
+            session.add(row)
+            await session.flush()
+        ids.append(row.id)
+    return ids
+
+
+async def main(url: str, schema: str | None, seed: int, name: str) -> None:
+    table, uth_table = f"crash-{name}", f"uth-{name}"
     db = await open_database(url, schema=schema)
-    await recover(db)
+    await recover(db, tables=[table, uth_table])  # only this worker's tables
     ids = await ensure_players(db)
     cashier, hands, rounds = Cashier(db), HandStore(db), UthRounds(db)
     rng = random.Random(seed)
-    number = await hands.last_hand_number(TABLE)
+    number = await hands.last_hand_number(table)
     print("ready", flush=True)
     ops = 0
     while True:
@@ -64,11 +68,11 @@ async def main(url: str, schema: str | None, seed: int) -> None:
             elif op < 0.22:
                 await cashier.withdraw(account, rng.randint(1, 200), key=key)
             elif op < 0.40:
-                await cashier.buy_in(account, TABLE, rng.randint(1, 300), key=key)
+                await cashier.buy_in(account, table, rng.randint(1, 300), key=key)
             elif op < 0.48:
-                await cashier.cash_out(account, TABLE, rng.randint(1, 300), key=key)
+                await cashier.cash_out(account, table, rng.randint(1, 300), key=key)
             elif op < 0.85:
-                stacks = {a: await cashier.escrow_balance(a, TABLE) for a in ids}
+                stacks = {a: await cashier.escrow_balance(a, table) for a in ids}
                 players = [a for a in ids if stacks[a] > 0]
                 if len(players) < 2:
                     continue
@@ -76,7 +80,7 @@ async def main(url: str, schema: str | None, seed: int) -> None:
                 seats = [
                     HandSeat(seat=i, account_id=a, stack=stacks[a]) for i, a in enumerate(players)
                 ]
-                hand_id = await hands.begin_hand(TABLE, number, seats, record="{}")
+                hand_id = await hands.begin_hand(table, number, seats, record="{}")
                 await asyncio.sleep(rng.random() * 0.005)  # the hand is "played"
                 winner = rng.choice(players)
                 finals = dict(stacks)
@@ -92,7 +96,7 @@ async def main(url: str, schema: str | None, seed: int) -> None:
                     hand_id, final_stacks={a: finals[a] for a in players}, rake=rake, record="{}"
                 )
             else:
-                round_id = await rounds.begin_round(account, table_id="uth-crash")
+                round_id = await rounds.begin_round(account, table_id=uth_table)
                 staked = 0
                 try:
                     for _ in range(rng.randint(1, 2)):
@@ -110,4 +114,7 @@ async def main(url: str, schema: str | None, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], None if sys.argv[2] == "-" else sys.argv[2], int(sys.argv[3])))
+    name = sys.argv[4] if len(sys.argv) > 4 else "a"
+    asyncio.run(
+        main(sys.argv[1], None if sys.argv[2] == "-" else sys.argv[2], int(sys.argv[3]), name)
+    )

@@ -24,9 +24,9 @@ from pokerroom.storage.database import Database
 WORKER = Path(__file__).with_name("crash_worker.py")
 
 
-def _start(db: Database, seed: int) -> subprocess.Popen[str]:
+def _start(db: Database, seed: int, name: str = "a") -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, str(WORKER), db.url, db.schema or "-", str(seed)],
+        [sys.executable, str(WORKER), db.url, db.schema or "-", str(seed), name],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -55,8 +55,15 @@ async def _crash_cycles(db: Database, kills: int, seed: int) -> int:
     voided = 0
     previous_transactions = 0
     for cycle in range(kills):
-        proc = _start(db, seed * 1000 + cycle)
-        await asyncio.to_thread(_kill_at_random_moment, proc, rng)
+        # Every other cycle two processes share the database (shared wallets, own tables).
+        names = ("a", "b") if cycle % 2 else ("a",)
+        procs = [_start(db, seed * 1000 + cycle * 10 + i, name) for i, name in enumerate(names)]
+        await asyncio.gather(
+            *(
+                asyncio.to_thread(_kill_at_random_moment, p, random.Random(rng.random()))
+                for p in procs
+            )
+        )
         report = await recover(db)  # what the next start does
         voided += len(report.voided_hands)
         audit = await run_audit(db)
