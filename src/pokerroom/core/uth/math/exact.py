@@ -293,7 +293,7 @@ def _trips_counts():  # type: ignore[no-untyped-def]
                     for e in range(d + 1, 50):
                         for f in range(e + 1, 51):
                             for g in range(f + 1, 52):
-                                out[a, _trips_line(eval7(a, b, c, d, e, f, g))] += 1
+                                out[a, _trips_line(eval7(a, b, c, d, e, f, g))] += 1  # type: ignore[index, arg-type]
     return out.sum(axis=0)
 
 

@@ -129,9 +129,9 @@ def _river_play(b, a, c, board_ids, river, masks, img):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
-def _play_hand(
+def _play_hand(  # type: ignore[no-untyped-def]
     deck, state, strategy, preflop4, flop_ids, flop_perms, flop_play, board_ids, river, scratch
-):  # type: ignore[no-untyped-def]
+):
     """Shuffle the first nine positions, play one hand; returns (multiple, net, trips line)."""
     for i in range(9):
         j = i + _below(state, 52 - i)

@@ -115,16 +115,3 @@ def _canonical_flops() -> tuple[I32, I64, I32, I32, I32]:
 
 CANON_FLOPS, FLOP_WEIGHT, FLOP_CANON, FLOP_PERM, FLOP_CARDS = _canonical_flops()
 N_FLOPS = len(CANON_FLOPS)
-
-
-def colex3(a: int, b: int, c: int) -> int:
-    """Index of a sorted flop a < b < c in `combinations(range(52), 3)` order."""
-    x = sorted((a, b, c))
-    return _LEX3[x[0], x[1], x[2]]
-
-
-_LEX3 = np.full((52, 52, 52), -1, np.int32)
-for _i in range(22100):
-    _f = FLOP_CARDS[_i]
-    _LEX3[_f[0], _f[1], _f[2]] = _i
-LEX3: I32 = _LEX3
