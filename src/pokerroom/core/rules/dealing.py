@@ -12,17 +12,19 @@ dealt face up for everyone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from pokerroom.core.errors import InvalidConfigError
 from pokerroom.core.rules.config import Game
 
 
-def dealing_order(seats: Sequence[int], button: int) -> tuple[int, ...]:
+def dealing_order(seats: Iterable[int], button: int) -> tuple[int, ...]:
     """Seats clockwise from the first seat after `button`; the button itself (if present) last."""
     ordered = sorted(seats)
-    after = [s for s in ordered if s > button]
-    return tuple(after + [s for s in ordered if s <= button])
+    for k, seat in enumerate(ordered):
+        if seat > button:
+            return tuple(ordered[k:] + ordered[:k])
+    return tuple(ordered)
 
 
 def arrange_deck(

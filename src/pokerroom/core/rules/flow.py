@@ -112,7 +112,7 @@ def _next_street(h: Hand, events: list[Event]) -> None:
         h.level = 0
         h.full_level = 0
         h.raise_count = 0
-        h.min_raise = h.config.opening_bet
+        h.min_raise = h.opening
         if h.limit and h.street_i >= 2:
             h.bet_size = h.config.stakes.big_bet
         h.acted = [False] * n

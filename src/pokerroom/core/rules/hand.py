@@ -12,6 +12,7 @@ the hand exactly as it was (R-BET-10) without copying. Players are kept in deali
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from pokerroom.core.errors import IllegalActionError, InvalidConfigError
 from pokerroom.core.rules import betting, flow
@@ -53,7 +54,7 @@ class Hand:
         "level", "full_level", "min_raise", "bet_size", "raise_count", "aggressor",
         "sd_aggressor", "bring_in_pos", "pot", "_events", "_actions", "over", "_result",
         "shown", "mucked", "returned", "uncontested", "reached_second_street", "pots_awarded",
-        "live", "active", "dead",
+        "live", "active", "dead", "opening",
     )  # fmt: skip
 
     config: HandConfig
@@ -105,6 +106,8 @@ class Hand:
     """Players not folded."""
     active: int
     """Players neither folded nor all-in: the ones who can still bet."""
+    opening: int
+    """The smallest opening bet of no-limit / pot-limit (R-BET-4)."""
     dead: int
     """Antes and dead blinds: in the main pot, not part of anyone's layered contribution."""
 
@@ -283,52 +286,55 @@ def start_hand(
     `button` is the dealer seat (for stud: where dealing starts); `deck` the card order
     (see dealing.py for which deck position goes where).
     """
-    game = config.game
+    d = _derived(config)
+    game = d.game
     n = len(seats)
-    if not 2 <= n <= game.max_players:
-        raise InvalidConfigError(f"seats: {game} is played by 2 to {game.max_players} players, got {n}")
+    if not 2 <= n <= d.max_players:
+        raise InvalidConfigError(f"seats: {game} is played by 2 to {d.max_players} players, got {n}")
+    unit = d.unit
     by_seat: dict[int, SeatSetup] = {}
     for s in seats:
-        if type(s.seat) is not int or s.seat < 0 or s.seat in by_seat:
-            raise InvalidConfigError(f"seats: seat {s.seat!r} is invalid or appears twice")
-        if type(s.stack) is not int or s.stack <= 0:
-            raise InvalidConfigError(f"seats: seat {s.seat} needs a positive integer stack, got {s.stack!r}")
-        if s.stack % config.chip_unit:
+        seat = s.seat
+        stack = s.stack
+        if type(seat) is not int or seat < 0 or seat in by_seat:
+            raise InvalidConfigError(f"seats: seat {seat!r} is invalid or appears twice")
+        if type(stack) is not int or stack <= 0:
+            raise InvalidConfigError(f"seats: seat {seat} needs a positive integer stack, got {stack!r}")
+        if stack % unit:
             raise InvalidConfigError(
-                f"seats: seat {s.seat} stack {s.stack} is not a whole number of the chip unit "
-                f"{config.chip_unit} (R-BET-8)"
+                f"seats: seat {seat} stack {stack} is not a whole number of the chip unit {unit} (R-BET-8)"
             )
         for post in s.posts:
-            if type(post.amount) is not int or post.amount <= 0 or post.amount % config.chip_unit:
+            if type(post.amount) is not int or post.amount <= 0 or post.amount % unit:
                 raise InvalidConfigError(
-                    f"seats: seat {s.seat} post {post.kind} amount {post.amount!r} must be a positive "
-                    f"multiple of the chip unit {config.chip_unit} (R-BET-8)"
+                    f"seats: seat {seat} post {post.kind} amount {post.amount!r} must be a positive "
+                    f"multiple of the chip unit {unit} (R-BET-8)"
                 )
-        by_seat[s.seat] = s
-    order = dealing_order(list(by_seat), button)
+        by_seat[seat] = s
+    order = dealing_order(by_seat, button)
     deck_t = tuple(deck)
-    needed = n * 7 if game.is_stud else n * game.hole_cards + 5
+    needed = d.needed_per_player * n + d.board_cards
     if len(set(deck_t)) != len(deck_t) or not _CODES.issuperset(deck_t):
         raise InvalidConfigError("deck: card codes must be distinct integers 0..51")
-    if len(deck_t) < min(needed, 52):
+    if len(deck_t) < needed and len(deck_t) < 52:
         raise InvalidConfigError(f"deck: {len(deck_t)} cards, this deal needs {min(needed, 52)}")
 
     h = Hand.__new__(Hand)
     h.config = config
     h.game = game
-    h.limit = config.betting is Betting.LIMIT
-    h.pot_limit = config.betting is Betting.POT_LIMIT
-    h.half_rule = config.reopen_rule == "half"
-    h.unit = config.chip_unit
-    h.stud = game.is_stud
-    h.setups = tuple(by_seat[s] for s in order)
+    h.limit = d.limit
+    h.pot_limit = d.pot_limit
+    h.half_rule = d.half_rule
+    h.unit = unit
+    stud = h.stud = d.stud
+    setups = h.setups = tuple(by_seat[s] for s in order)
     h.seat_of = order
     h.pos_of = {s: p for p, s in enumerate(order)}
     h.n = n
     h.button = button
     h.deck = deck_t
-    h.start_stacks = tuple(s.stack for s in h.setups)
-    h.stacks = list(h.start_stacks)
+    start_stacks = h.start_stacks = tuple(s.stack for s in setups)
+    h.stacks = list(start_stacks)
     h.bets = [0] * n
     h.contrib = [0] * n
     h.folded = [False] * n
@@ -336,7 +342,7 @@ def start_hand(
     h.acted = [False] * n
     h.up_count = [0] * n
     h.board = []
-    h.streets = STUD_STREETS if h.stud else FLOP_STREETS
+    h.streets = d.streets
     h.street_i = 0
     h.to_act_pos = 0
     h.level = 0
@@ -358,43 +364,86 @@ def start_hand(
     h.live = n
     h.active = n
     h.dead = 0
-    stakes = config.stakes
-    h.bet_size = stakes.small_bet
-    h.min_raise = config.opening_bet
-    events: list[Event] = [HandStarted(button=button, seats=order, stacks=h.start_stacks)]
+    h.bet_size = d.small_bet
+    h.min_raise = h.opening = d.opening_bet
+    events: list[Event] = [HandStarted(button=button, seats=order, stacks=start_stacks)]
     h._events = events
-    last_blind = _post_forced_bets(h, events)
+    last_blind, straddles = _post_forced_bets(h, events)
 
-    if h.stud:
-        per = 3
-        h.cards = [[deck_t[k * n + p] for k in range(per)] for p in range(n)]
+    if stud:
+        cards = h.cards = [[deck_t[p], deck_t[n + p], deck_t[2 * n + p]] for p in range(n)]
         for p in range(n):
-            seat = order[p]
-            events.append(HoleCardsDealt(seat, tuple(h.cards[p][:2]), 2))
+            events.append(HoleCardsDealt(order[p], (cards[p][0], cards[p][1]), 2))
         for p in range(n):
             h.up_count[p] = 1
-            events.append(UpCardDealt(seat=order[p], card=h.cards[p][2]))
-        keys = [bring_in_key(game, h.cards[p][2]) for p in range(n)]
+            events.append(UpCardDealt(seat=order[p], card=cards[p][2]))
+        keys = [bring_in_key(game, cards[p][2]) for p in range(n)]
         bring = keys.index(min(keys))
-        if stakes.bring_in > 0 and not h.allin[bring]:
+        if config.stakes.bring_in > 0 and not h.allin[bring]:
             h.bring_in_pos = bring
             h.to_act_pos = bring
         else:
             flow.open_round_from(h, bring, events)
     else:
-        hole = game.hole_cards
-        h.cards = [[deck_t[k * n + p] for k in range(hole)] for p in range(n)]
+        hole = d.hole
+        span = hole * n
+        cards = h.cards = []
         for p in range(n):
-            events.append(HoleCardsDealt(order[p], tuple(h.cards[p]), hole))
-        h.level = max(h.bets)
-        if h.level > 0:
-            h.full_level = h.level
-            straddles = sum(1 for s in h.setups for post in s.posts if post.kind is PostKind.STRADDLE)
-            h.raise_count = straddles + (1 if config.big_blind_counts_as_bet else 0)
-            if h.level > h.min_raise:
-                h.min_raise = h.level
+            own = deck_t[p:span:n]
+            cards.append(list(own))
+            events.append(HoleCardsDealt(order[p], own, hole))
+        level = h.level = max(h.bets)
+        if level > 0:
+            h.full_level = level
+            h.raise_count = straddles + d.big_blind_bet
+            if level > h.min_raise:
+                h.min_raise = level
         flow.open_round_from(h, (last_blind + 1) % n, events)
     return h
+
+
+class _Derived:
+    """Per-config values the hot path reads (computed once per HandConfig object)."""
+
+    __slots__ = (
+        "game", "limit", "pot_limit", "half_rule", "unit", "stud", "streets", "hole",
+        "max_players", "opening_bet", "small_bet", "needed_per_player", "board_cards",
+        "big_blind_bet",
+    )  # fmt: skip
+
+    def __init__(self, config: HandConfig) -> None:
+        game = config.game
+        self.game = game
+        self.limit = config.betting is Betting.LIMIT
+        self.pot_limit = config.betting is Betting.POT_LIMIT
+        self.half_rule = config.reopen_rule == "half"
+        self.unit = config.chip_unit
+        self.stud = game.is_stud
+        self.streets = STUD_STREETS if self.stud else FLOP_STREETS
+        self.hole = game.hole_cards
+        self.max_players = game.max_players
+        self.opening_bet = config.opening_bet
+        self.small_bet = config.stakes.small_bet
+        self.needed_per_player = 7 if self.stud else self.hole
+        self.board_cards = 0 if self.stud else 5
+        self.big_blind_bet = 1 if config.big_blind_counts_as_bet else 0
+
+
+_DERIVED: dict[int, tuple[HandConfig, _Derived]] = {}
+
+
+def _derived(config: HandConfig) -> _Derived:
+    """A memo keyed by object identity (the config is kept alive with its entry)."""
+    entry = _DERIVED.get(id(config))
+    if entry is not None and entry[0] is config:
+        return entry[1]
+    if not isinstance(config, HandConfig):
+        raise InvalidConfigError(f"config: expected a HandConfig, got {type(config).__name__}")
+    derived = _Derived(config)
+    if len(_DERIVED) >= 64:
+        _DERIVED.clear()
+    _DERIVED[id(config)] = (config, derived)
+    return derived
 
 
 _CODES = frozenset(range(52))
@@ -402,58 +451,68 @@ _POST_ORDER = {
     PostKind.ANTE: 0, PostKind.SMALL_BLIND: 1, PostKind.BIG_BLIND: 2, PostKind.STRADDLE: 3,
     PostKind.SMALL_BLIND_DEAD: 4, PostKind.BIG_BLIND_DEAD: 5,
 }  # fmt: skip
+_first_two = itemgetter(0, 1)
 
 
-def _post_forced_bets(h: Hand, events: list[Event]) -> int:
+def _post_forced_bets(h: Hand, events: list[Event]) -> tuple[int, int]:
     """Post antes, blinds, straddles and dead blinds (R-BLIND-2: live posts count as bets).
 
-    Returns the position of the last positional blind (big blind, or straddle): preflop
-    action starts left of it (R-BLIND-1, R-HU-1). Without blinds: the button's position.
+    Returns (position of the last positional blind, number of straddles). Preflop action
+    starts left of the big blind, or of the straddle (R-BLIND-1, R-HU-1); without blinds,
+    left of the button's position.
     """
     n = h.n
-    posts = sorted(
-        (_POST_ORDER[post.kind], p, k, post)
-        for p in range(n)
-        for k, post in enumerate(h.setups[p].posts)
-    )
+    posts = []
+    for p, setup in enumerate(h.setups):
+        for post in setup.posts:
+            posts.append((_POST_ORDER[post.kind], p, post))
+    posts.sort(key=_first_two)
     big_blind_pos = -1
     straddle_pos = -1
-    for _, p, _, post in posts:
-        amount = post.amount if post.amount < h.stacks[p] else h.stacks[p]
+    small_pos = -1
+    straddles = 0
+    stacks = h.stacks
+    seat_of = h.seat_of
+    for order, p, post in posts:
+        stack = stacks[p]
+        amount = post.amount if post.amount < stack else stack
         if amount <= 0:
             continue
-        h.stacks[p] -= amount
-        all_in = h.stacks[p] == 0
+        stack -= amount
+        stacks[p] = stack
+        all_in = stack == 0
         if all_in:
             h.allin[p] = True
             h.active -= 1
-        seat = h.seat_of[p]
-        kind = post.kind
-        if kind is PostKind.ANTE:
-            # Antes are dead money too: the main pot, open to every live player.
+        seat = seat_of[p]
+        if order == 0:
+            # Antes are dead money: the main pot, open to every live player.
             h.pot += amount
             h.dead += amount
             events.append(AntePosted(seat=seat, amount=amount, all_in=all_in))
-        elif kind.is_live:
+        elif order <= 3:
             h.bets[p] += amount
             h.contrib[p] += amount
-            events.append(BlindPosted(seat=seat, kind=kind, amount=amount, live=True, all_in=all_in))
-            if kind is PostKind.BIG_BLIND and big_blind_pos < 0:
-                big_blind_pos = p
-            elif kind is PostKind.STRADDLE:
+            events.append(BlindPosted(seat=seat, kind=post.kind, amount=amount, live=True, all_in=all_in))
+            if order == 2:
+                if big_blind_pos < 0:
+                    big_blind_pos = p
+            elif order == 3:
                 straddle_pos = p
+                straddles += 1
+            elif small_pos < 0:
+                small_pos = p
         else:
-            # Dead money: in the main pot for whoever wins it, no part of the poster's
+            # Dead blinds: in the main pot for whoever wins it, no part of the poster's
             # contribution when pots are layered (R-BLIND-2, R-POT-1).
             h.pot += amount
             h.dead += amount
-            events.append(BlindPosted(seat=seat, kind=kind, amount=amount, live=False, all_in=all_in))
+            events.append(BlindPosted(seat=seat, kind=post.kind, amount=amount, live=False, all_in=all_in))
     if straddle_pos >= 0:
-        return straddle_pos
+        return straddle_pos, straddles
     if big_blind_pos >= 0:
-        return big_blind_pos
-    small = [p for _, p, _, post in posts if post.kind is PostKind.SMALL_BLIND]
-    return small[0] if small else n - 1
+        return big_blind_pos, straddles
+    return (small_pos if small_pos >= 0 else n - 1), straddles
 
 
 # ---------------------------------------------------------------------- functional API
