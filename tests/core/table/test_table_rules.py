@@ -200,3 +200,36 @@ def test_waiting_list_offer_expires_and_passes_on() -> None:
     assert [o.account for o in offers] == ["hal"]
     t.sit_down("hal", 5, 100, now_ms=60_001)
     assert t.waiting_list.waiting == ()
+
+
+def test_sit_out_now_checks_or_folds_at_each_turn_then_sits_out() -> None:
+    t = table("ann bob cat dan")
+    t.start_hand(0, deck())
+    t.sit_out("ann", now=True)  # ann (button) is not first to act: dan is
+    assert t.player("ann").sit_out_next
+    t.act("dan", rules.Call(seat=3))
+    hand = t.hand
+    assert hand is not None
+    # ann's turn came: she folded automatically, bob is to act
+    assert hand.to_act == 1
+    assert any(isinstance(e, rules.Folded) and e.seat == 0 for e in hand.events)
+    fold_around(t)
+    assert t.player("ann").sitting_out
+    assert 0 not in t.next_plan().dealt_in
+
+
+def test_disconnected_player_gets_the_disconnect_clock() -> None:
+    from dataclasses import replace
+
+    from pokerroom.core.table import ClockConfig, Table
+
+    config = replace(NL, clock=ClockConfig(action_ms=15_000, time_bank_ms=0, disconnect_ms=5_000))
+    t = Table(config)
+    for seat, name in enumerate("ann bob cat".split()):
+        t.sit_down(name, seat, 200)
+    t.disconnect("ann")
+    t.start_hand(0, deck())
+    clock = t.clock
+    assert clock is not None and clock.account == "ann" and clock.deadline_ms == 5_000
+    t.check_clock(5_000)
+    assert t.player("ann").sit_out_next

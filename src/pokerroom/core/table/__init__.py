@@ -57,6 +57,8 @@ from pokerroom.core.table.events import (
     TimedOut,
     ToppedUp,
 )
+from pokerroom.core.table.lobby import LiveFigures, Lobby, LobbyRow, TableListing
+from pokerroom.core.table.room import RoomConfig, RoomConfigError, UthTableSpec, parse_room
 from pokerroom.core.table.table import SeatView, Table
 from pokerroom.core.table.waiting import SeatOffer, WaitingList
 
@@ -67,5 +69,7 @@ __all__ = [
     "PostBlindNow", "PreviousHand", "RoomMemory", "SatIn", "SatOut", "SeatOffer", "SeatState",
     "SeatView", "SitDown", "SitIn", "SitOut", "StandUp", "Table", "TableConfig", "TableEvent",
     "TableStakes", "TimedOut", "TopUp", "ToppedUp", "TurnClock", "WaitForBigBlind", "WaitingList",
+    "LiveFigures", "Lobby", "LobbyRow", "RoomConfig", "RoomConfigError", "TableListing",
+    "UthTableSpec", "parse_room",
     "buy_in_limits", "check_buy_in", "check_top_up", "execute", "plan_hand", "start_turn",
 ]  # fmt: skip

@@ -64,7 +64,7 @@ def execute(table: Table, command: Command, now_ms: int = 0) -> tuple[TableEvent
                 wait_for_big_blind=command.wait_for_big_blind,
             )
         case SitOut():
-            return table.sit_out(command.account, now=command.now)
+            return table.sit_out(command.account, now=command.now, now_ms=now_ms)
         case SitIn():
             return table.sit_in(command.account)
         case StandUp():

@@ -127,17 +127,17 @@ def pot_total(hand: rules.Hand) -> int:
 
 
 def saw_flop(hand: rules.Hand) -> int:
-    """Players still in when the flop (stud: fourth street) was dealt; 0 if it never came."""
+    """Players still in when the flop was dealt (stud: who got a fourth-street card)."""
     folded: set[int] = set()
     seats: tuple[int, ...] = ()
+    up_cards: dict[int, int] = {}
     for event in hand.events:
         if isinstance(event, rules.HandStarted):
             seats = event.seats
         elif isinstance(event, rules.Folded):
             folded.add(event.seat)
-        elif isinstance(event, rules.StreetStarted) and event.street in (
-            rules.Street.FLOP,
-            rules.Street.FOURTH,
-        ):
+        elif isinstance(event, rules.BoardDealt) and event.street == rules.Street.FLOP:
             return len([s for s in seats if s not in folded])
-    return 0
+        elif isinstance(event, rules.UpCardDealt):
+            up_cards[event.seat] = up_cards.get(event.seat, 0) + 1
+    return sum(1 for n in up_cards.values() if n >= 2)

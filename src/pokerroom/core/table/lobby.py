@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pokerroom.core.table.config import GameKey, TableConfig, TableStakes
 from pokerroom.core.table.events import HandSettled
+from pokerroom.core.table.room import RoomConfig, UthTableSpec
 from pokerroom.core.table.table import Table
 from pokerroom.core.table.waiting import WaitingList
 
@@ -27,6 +28,7 @@ class TableListing:
     seats: int
     buy_in_min: int
     buy_in_max: int | None
+    uth_limits: tuple[int, int, int, int] | None = None  # ante min/max, trips min/max
 
     @classmethod
     def of(cls, config: TableConfig) -> TableListing:
@@ -82,6 +84,28 @@ class Lobby:
         self._listings[config.name] = TableListing.of(config)
         self._keys[config.name] = config.game_key
         self._live[config.name] = _Live()
+
+    def add_uth_table(self, spec: UthTableSpec) -> None:
+        """A banked Ultimate Texas Hold'em table: listed with its ante and trips limits."""
+        if spec.name in self._listings:
+            raise ValueError(f"duplicate table name {spec.name!r}")
+        self._listings[spec.name] = TableListing(
+            name=spec.name, game="uth", betting="", stakes=TableStakes(), seats=spec.seats,
+            buy_in_min=spec.ante_min, buy_in_max=None,
+            uth_limits=(spec.ante_min, spec.ante_max, spec.trips_min, spec.trips_max),
+        )  # fmt: skip
+        self._keys[spec.name] = ("uth", "", (spec.ante_min, spec.ante_max, spec.trips_min,
+                                             spec.trips_max, 0, 0))  # fmt: skip
+        self._live[spec.name] = _Live()
+
+    @classmethod
+    def from_room(cls, room: RoomConfig) -> Lobby:
+        lobby = cls()
+        for config in room.tables:
+            lobby.add_table(config)
+        for spec in room.uth_tables:
+            lobby.add_uth_table(spec)
+        return lobby
 
     def game_waiting_list(self, name: str) -> WaitingList:
         """The waiting list shared by every table of the same game as table `name`."""

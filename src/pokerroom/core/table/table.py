@@ -57,6 +57,7 @@ class _Player:
     orbits_out: int = 0
     leave_after_hand: bool = False
     disconnected: bool = False
+    fold_now: bool = False  # sat out "now" during a hand: check or fold at each turn
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -218,13 +219,18 @@ class Table:
         p.stack += amount
         return self._emit(ToppedUp(account=account, amount=amount, stack=p.stack))
 
-    def sit_out(self, account: str, *, now: bool = False) -> tuple[TableEvent, ...]:
+    def sit_out(
+        self, account: str, *, now: bool = False, now_ms: int = 0
+    ) -> tuple[TableEvent, ...]:
         """Sit out from the next hand on (or at once, between hands or when not dealt in)."""
         p = self._get(account)
         if p.sitting_out:
             raise RuleViolationError("sit-out", f"{account} is already sitting out")
         if self._dealt(p):
             p.sit_out_next = True
+            p.fold_now = now
+            if now:
+                self._auto_fold(now_ms)
             return ()
         p.sitting_out = True
         p.sit_out_next = False
@@ -236,6 +242,7 @@ class Table:
         p = self._get(account)
         if p.sit_out_next:
             p.sit_out_next = False
+            p.fold_now = False
             return self._emit(SatIn(account=account))
         if not p.sitting_out:
             raise RuleViolationError("sit-in", f"{account} is not sitting out")
@@ -426,8 +433,26 @@ class Table:
         self._maybe_settle(now_ms)
         return events
 
-    def _restart_clock(self, now_ms: int) -> None:
+    def _auto_fold(self, now_ms: int) -> None:
+        """Players who sat out "now" during the hand check or fold when their turn comes."""
         hand = self.hand
+        while hand is not None and not engine.is_over(hand):
+            seat = engine.to_act(hand)
+            p = self._seats[seat] if seat is not None else None
+            if p is None or not p.fold_now:
+                break
+            hand.apply(engine.timeout_action(hand, p.seat)[1])
+        self._restart_clock(now_ms, auto=False)
+        self._maybe_settle(now_ms)
+
+    def _restart_clock(self, now_ms: int, auto: bool = True) -> None:
+        hand = self.hand
+        if auto and hand is not None and not engine.is_over(hand):
+            seat = engine.to_act(hand)
+            p_next = self._seats[seat] if seat is not None else None
+            if p_next is not None and p_next.fold_now:
+                self._auto_fold(now_ms)
+                return
         seat = engine.to_act(hand) if hand is not None else None
         if hand is None or seat is None:
             self.clock = None
@@ -463,6 +488,7 @@ class Table:
             if p is None:
                 continue
             p.played_last = p.seat in plan.dealt_in
+            p.fold_now = False
             if p.sit_out_next:
                 p.sit_out_next = False
                 p.sitting_out = True
