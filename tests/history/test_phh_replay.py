@@ -202,3 +202,20 @@ def test_cli_check_fails_on_a_mismatch_and_on_a_malformed_file(tmp_path: Path) -
     assert statuses[("two.phhs", "1")] == statuses[("two.phhs", "2")] == "ok"
     assert lines[-1] == "2 passed, 2 failed, 0 unsupported"
     assert code == 1
+
+
+def test_unknown_cards_at_a_showdown_make_the_hand_unsupported() -> None:
+    hand = _load(DATA / "wsop" / "00-02-07.phh")  # p2 and p4 show down
+    actions = [a.replace("d dh p4 6d5h", "d dh p4 ????").replace("p4 sm 6d5h", "p4 sm")
+               for a in hand.actions]
+    result = check_hand(hand.with_fields(actions=tuple(actions)))
+    assert result.status == "unsupported"
+    assert "unknown cards of p4 at a showdown" in result.detail
+
+
+def test_unknown_cards_of_a_folded_player_are_filled_and_replayed() -> None:
+    hand = _load(DATA / "wsop" / "00-02-07.phh")  # p3 folds pre-flop
+    actions = tuple(a.replace("d dh p3 Td8c", "d dh p3 ????") for a in hand.actions)
+    imported = import_hand(hand.with_fields(actions=actions))
+    assert imported.unknown_cards == frozenset({2})
+    assert check_hand(hand.with_fields(actions=actions)).status == "ok"
