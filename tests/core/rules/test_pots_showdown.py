@@ -274,3 +274,24 @@ def test_R_POT_1_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
     play(hand, "0 raise 10, 1 fold, 2 raise 47, 0 call")
     assert [(p.amount, p.winners) for p in hand.result.pots] == [(98, ((0, 98),))]
     assert hand.result.stacks == ((0, 1051), (1, 99), (2, 0))
+
+
+def test_R_POT_1_all_in_for_part_of_the_ante_wins_what_it_matched() -> None:
+    """R-POT-1: stud, ante 2 from everyone; seat 0 has 1 chip (all-in on its ante) and quad
+    aces: it wins 1 from each player's ante = 3. Seats 1 and 2 contest the rest: 1 + 1 of the
+    antes + bring-in 1 + call 1 = 4, won by seat 2 (queen high)."""
+    from rules_helpers import codes
+
+    from pokerroom.core.rules import HandConfig, Post, PostKind, SeatSetup, arrange_deck, start_hand
+
+    cards = {0: codes("As Ah Ad Ac Kd Kh Ks"), 1: codes("2c 3c 7d 8h 9s Jc 4d"),
+             2: codes("2d 3d 7h 8s 9c Qc 5h")}  # fmt: skip
+    deck = arrange_deck(Game.STUD, [0, 1, 2], 2, cards)
+    config = HandConfig(game=Game.STUD, betting=Betting.LIMIT,
+                        stakes=Stakes(ante=2, bring_in=1, small_bet=4, big_bet=8))  # fmt: skip
+    seats = [SeatSetup(seat=i, stack=s, posts=(Post(kind=PostKind.ANTE, amount=2),))
+             for i, s in enumerate((1, 100, 100))]  # fmt: skip
+    hand = start_hand(config, seats, button=2, deck=deck)
+    check_down(hand)
+    assert [(p.amount, p.eligible) for p in hand.result.pots] == [(3, (0, 1, 2)), (4, (1, 2))]
+    assert hand.result.stacks == ((0, 3), (1, 97), (2, 101))

@@ -109,7 +109,7 @@ class Hand:
     opening: int
     """The smallest opening bet of no-limit / pot-limit (R-BET-4)."""
     dead: int
-    """Antes and dead blinds: in the main pot, not part of anyone's layered contribution."""
+    """Dead blinds and big-blind antes: in the main pot, not part of anyone's contribution."""
 
     # ------------------------------------------------------------------ queries
 
@@ -463,17 +463,25 @@ def _post_forced_bets(h: Hand, events: list[Event]) -> tuple[int, int]:
     """
     n = h.n
     posts = []
+    ante_posters = 0
     for p, setup in enumerate(h.setups):
         for post in setup.posts:
-            posts.append((_POST_ORDER[post.kind], p, post))
+            order = _POST_ORDER[post.kind]
+            posts.append((order, p, post))
+            if order == 0:
+                ante_posters += 1
     posts.sort(key=_first_two)
+    # Antes everyone posts are each player's contribution, so a player all-in for part of
+    # the ante wins only what they matched (R-POT-1). An ante only some post (a big-blind
+    # ante) is dead money for the main pot, like a dead blind (R-BLIND-2).
+    layered_antes = ante_posters >= n
     big_blind_pos = -1
     straddle_pos = -1
     small_pos = -1
     straddles = 0
     stacks = h.stacks
     seat_of = h.seat_of
-    for order, p, post in posts:
+    for kind_order, p, post in posts:
         stack = stacks[p]
         amount = post.amount if post.amount < stack else stack
         if amount <= 0:
@@ -485,19 +493,21 @@ def _post_forced_bets(h: Hand, events: list[Event]) -> tuple[int, int]:
             h.allin[p] = True
             h.active -= 1
         seat = seat_of[p]
-        if order == 0:
-            # Antes are dead money: the main pot, open to every live player.
+        if kind_order == 0:
             h.pot += amount
-            h.dead += amount
+            if layered_antes:
+                h.contrib[p] += amount
+            else:
+                h.dead += amount
             events.append(AntePosted(seat=seat, amount=amount, all_in=all_in))
-        elif order <= 3:
+        elif kind_order <= 3:
             h.bets[p] += amount
             h.contrib[p] += amount
             events.append(BlindPosted(seat=seat, kind=post.kind, amount=amount, live=True, all_in=all_in))
-            if order == 2:
+            if kind_order == 2:
                 if big_blind_pos < 0:
                     big_blind_pos = p
-            elif order == 3:
+            elif kind_order == 3:
                 straddle_pos = p
                 straddles += 1
             elif small_pos < 0:
