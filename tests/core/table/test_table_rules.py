@@ -233,3 +233,56 @@ def test_disconnected_player_gets_the_disconnect_clock() -> None:
     assert clock is not None and clock.account == "ann" and clock.deadline_ms == 5_000
     t.check_clock(5_000)
     assert t.player("ann").sit_out_next
+
+
+def test_game_waiting_list_is_offered_after_the_table_list() -> None:
+    from pokerroom.core.table import Lobby
+
+    lobby = Lobby()
+    lobby.add_table(NL)
+    t = table("ann bob cat dan eve fay")
+    lobby.attach(t)
+    t.waiting_list.join("gus")
+    lobby.game_waiting_list("nl").join("hal")
+    t.stand_up("eve", now_ms=0)
+    t.stand_up("fay", now_ms=0)
+    offers = t.offer_seats(0)
+    assert [o.account for o in offers] == ["gus", "hal"]
+    with pytest.raises(RuleViolationError):
+        t.sit_down("zed", 4, 100, now_ms=1)
+    t.sit_down("hal", 4, 100, now_ms=1)
+    assert lobby.game_waiting_list("nl").waiting == ()
+    # gus lets the offer run out: he loses his place and the seat is free for anyone
+    assert t.offer_seats(NL.offer_ms) == ()
+    assert t.waiting_list.waiting == ()
+    t.sit_down("zed", 5, 100, now_ms=NL.offer_ms)
+
+
+def test_R_BLIND_2_posted_big_blind_is_live() -> None:
+    """R-BLIND-2: a new player's posted big blind counts toward the bet: they may check."""
+    t = table("ann bob cat dan")
+    t.start_hand(0, deck())
+    fold_around(t)
+    t.sit_down("eve", 4, 200, wait_for_big_blind=False)
+    t.start_hand(1, deck(2))
+    hand = t.hand
+    assert hand is not None and t.plan is not None
+    assert t.plan.posts_of(4) == ("big_blind",)
+    assert hand.to_act == 4
+    legal = hand.legal_actions()
+    assert legal.check and legal.call is None and legal.raise_to == (4, 200)
+
+
+def test_R_BUYIN_3_choice_bring_back_what_you_left_with() -> None:
+    """R-BUYIN-3 [choice]: within 20 minutes a player must bring back at least what they left
+    with (here 150, under the maximum: the maximum 200 still applies)."""
+    memory = RoomMemory()
+    t = table("ann bob", memory=memory, stack=150)
+    t.stand_up("ann", now_ms=0)
+    with pytest.raises(RuleViolationError) as info:
+        t.sit_down("ann", 3, 100, now_ms=1000)
+    assert info.value.rule_id == "R-BUYIN-3"
+    with pytest.raises(RuleViolationError) as info:
+        t.sit_down("ann", 3, 201, now_ms=1000)
+    assert info.value.rule_id == "R-BUYIN-2"
+    t.sit_down("ann", 3, 150, now_ms=1000)

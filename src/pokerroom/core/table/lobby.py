@@ -118,6 +118,10 @@ class Lobby:
     def record_hand(self, name: str, hand: HandSettled) -> None:
         self._live[name].hands.append(hand)
 
+    def attach(self, table: Table) -> None:
+        """Give a table the waiting list of its game, so its open seats are offered there."""
+        table.game_waiting_list = self.game_waiting_list(table.config.name)
+
     def observe(self, table: Table) -> None:
         """Take the seat counts and the new hand summaries from a table."""
         live = self._live[table.config.name]

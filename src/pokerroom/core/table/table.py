@@ -38,7 +38,7 @@ from pokerroom.core.table.events import (
     TimedOut,
     ToppedUp,
 )
-from pokerroom.core.table.waiting import WaitingList
+from pokerroom.core.table.waiting import SeatOffer, WaitingList
 
 
 @dataclass(slots=True, kw_only=True)
@@ -85,6 +85,7 @@ class Table:
         self.config = config
         self.memory = memory if memory is not None else RoomMemory()
         self.waiting_list = WaitingList()
+        self.game_waiting_list: WaitingList | None = None  # shared by the game's tables
         self._seats: list[_Player | None] = [None] * config.seats
         self._previous: PreviousHand | None = None
         self._hands_started = 0
@@ -191,12 +192,16 @@ class Table:
             raise RuleViolationError("seat", f"{account} is already seated at {self.config.name}")
         check_buy_in(self.config, account, buy_in, now_ms, self.memory)
         free = len(self.open_seats())
-        if self.waiting_list.reserved_for_others(account, now_ms) >= free:
+        lists = [self.waiting_list]
+        if self.game_waiting_list is not None:
+            lists.append(self.game_waiting_list)
+        if sum(w.reserved_for_others(account, now_ms) for w in lists) >= free:
             raise RuleViolationError(
                 "waiting-list", "the open seats are offered to players on the waiting list"
             )
-        if account in self.waiting_list.waiting:
-            self.waiting_list.take(account, now_ms)
+        for w in lists:
+            if account in w.waiting:
+                w.take(account, now_ms)
         started = self._hands_started > 0
         self._seats[seat] = _Player(
             account=account,
@@ -280,6 +285,18 @@ class Table:
             )
         )
         return PlayerStoodUp(account=p.account, seat=p.seat, stack=p.stack, reason=reason)
+
+    def offer_seats(self, now_ms: int) -> tuple[SeatOffer, ...]:
+        """Offer the open seats: first to this table's waiting list, then the game's. An
+        offer not taken by `now_ms + offer_ms` loses the player their place."""
+        free = len(self.open_seats())
+        made = self.waiting_list.offer(free, now_ms, self.config.offer_ms)
+        if self.game_waiting_list is not None:
+            self.game_waiting_list.expire(now_ms)
+            left = free - len(self.waiting_list.offers)
+            if left > 0:
+                made += self.game_waiting_list.offer(left, now_ms, self.config.offer_ms)
+        return made
 
     def disconnect(self, account: str) -> None:
         self._get(account).disconnected = True
