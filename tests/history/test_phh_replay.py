@@ -219,3 +219,19 @@ def test_unknown_cards_of_a_folded_player_are_filled_and_replayed() -> None:
     imported = import_hand(hand.with_fields(actions=actions))
     assert imported.unknown_cards == frozenset({2})
     assert check_hand(hand.with_fields(actions=actions)).status == "ok"
+
+
+def test_cli_to_pokerstars_writes_hands_whose_stacks_match_the_phh_file() -> None:
+    from tests.history.pokerstars_reader import parse_file
+
+    path = DATA / "wsop" / "00-22-43.phh"  # seven-card stud with antes and a bring-in
+    code, lines = _cli("phh", "to-pokerstars", str(path), "--viewer", "4")
+    assert code == 0
+    parsed = parse_file("\n".join(lines))[0]
+    hand = _load(path)
+    assert hand.players is not None and hand.finishing_stacks is not None
+    for name, final in zip(hand.players, hand.finishing_stacks, strict=True):
+        assert parsed.stacks[name] - parsed.put_in[name] + parsed.collected[name] == final
+    assert parsed.dealt["Matthew Ashton"][:3] == ["8c", "5s", "Qc"]  # p4's own down cards
+    # Others: up cards only; p5 was dealt Kc 8s down and 3s up (then 9s, Ad up).
+    assert parsed.dealt["Kristopher Tong"] == ["3s", "9s", "Ad"]

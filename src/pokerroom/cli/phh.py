@@ -106,4 +106,38 @@ def register(app: typer.Typer) -> None:
         else:
             output.write_text(text, encoding="utf-8")
 
+    @phh_app.command("to-pokerstars")
+    def to_pokerstars(
+        path: Path = typer.Argument(..., help="a PHH file (one or many hands)"),
+        viewer: int | None = typer.Option(None, "--viewer", help="player number (1 = p1) whose hole cards to show; default: observer"),
+        currency: str = typer.Option("", "--currency", help="USD, EUR, GBP, or empty for chips"),
+        table: str = typer.Option("PHH", "--table", help="table name for the header"),
+        output: Path | None = typer.Option(None, "-o", "--output", help="write here (default stdout)"),
+    ) -> None:
+        """Replay PHH hands through our engine and write them as PokerStars hand histories."""
+        import datetime
+
+        from pokerroom.history.phh_replay import import_hand, replay_imported
+        from pokerroom.history.pokerstars import HandContext, export_hands
+
+        hands = phh.loads_all(path.read_text(encoding="utf-8"))
+        items = []
+        for number, hand in enumerate(hands, start=1):
+            imported = import_hand(hand)
+            played = replay_imported(imported)
+            names = {s.seat: s.name for s in imported.seats}
+            hand_id = hand.hand if isinstance(hand.hand, int) else number
+            year, month, day = (hand.get("year", 2000), hand.get("month", 1), hand.get("day", 1))
+            context = HandContext(table_name=table, max_seats=max(len(names), 2), names=names,
+                                  hand_id=hand_id, currency=currency,
+                                  chip_value=Decimal(1) / imported.scale,  # PHH amounts are units
+                                  started_at=datetime.datetime(year, month, day, 12,
+                                                               tzinfo=datetime.UTC))
+            items.append((played, context))
+        text = export_hands(items, viewer=None if viewer is None else viewer - 1)
+        if output is None:
+            typer.echo(text, nl=False)
+        else:
+            output.write_text(text, encoding="utf-8")
+
     app.add_typer(phh_app, name="phh")
