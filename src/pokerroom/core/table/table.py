@@ -58,6 +58,7 @@ class _Player:
     leave_after_hand: bool = False
     disconnected: bool = False
     fold_now: bool = False  # sat out "now" during a hand: check or fold at each turn
+    busted: bool = False  # sat out because the stack is gone; a rebuy sits them back in
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -222,7 +223,14 @@ class Table:
             )
         check_top_up(self.config, p.stack, amount)
         p.stack += amount
-        return self._emit(ToppedUp(account=account, amount=amount, stack=p.stack))
+        events: list[TableEvent] = [ToppedUp(account=account, amount=amount, stack=p.stack)]
+        if p.busted:
+            # R-BLIND-8: back in play; the blinds missed meanwhile are owed
+            p.busted = False
+            p.sitting_out = False
+            p.orbits_out = 0
+            events.append(SatIn(account=account))
+        return self._emit(*events)
 
     def sit_out(
         self, account: str, *, now: bool = False, now_ms: int = 0
@@ -245,7 +253,7 @@ class Table:
     def sit_in(self, account: str) -> tuple[TableEvent, ...]:
         """Come back: a player owing blinds posts them or waits for the big blind (R-BLIND-5..7)."""
         p = self._get(account)
-        if p.sit_out_next:
+        if p.sit_out_next and not p.busted:
             p.sit_out_next = False
             p.fold_now = False
             return self._emit(SatIn(account=account))
@@ -506,6 +514,9 @@ class Table:
                 continue
             p.played_last = p.seat in plan.dealt_in
             p.fold_now = False
+            if p.stack == 0 and not p.sitting_out:
+                p.busted = True  # out of chips: sitting out until a rebuy (R-BLIND-8)
+                p.sit_out_next = True
             if p.sit_out_next:
                 p.sit_out_next = False
                 p.sitting_out = True
