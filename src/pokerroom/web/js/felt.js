@@ -41,7 +41,7 @@ export function renderFelt(view, opts = {}) {
   const rx = narrow ? 37 : (total > 6 ? 43 : 45);
   for (const s of seats) {
     const pos = place(s.seat, total, bottom, rx, 44);
-    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit }));
+    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions }));
     if (s.bet) {
       const bp = place(s.seat, total, bottom, 29, 24);
       wrap.appendChild(h("div.bet", { style: { left: `${bp.left}%`, top: `${bp.top}%` }, dataset: { betSeat: s.seat } }, chipStack(s.bet)));
@@ -101,6 +101,7 @@ function seatEl(s, view, pos, ctx) {
     }));
   let status = STATUS_WORDS[s.status] || "";
   if (ctx.descriptions.get(s.seat)) status = ctx.descriptions.get(s.seat);
+  if (!status && ctx.lastActions && ctx.lastActions.get(s.seat)) status = ctx.lastActions.get(s.seat);
   if (s.posts_due && s.posts_due !== "none" && !status) status = "Owes blinds";
   return h("div.seat", { style, class: classes, dataset: { seat: s.seat, name: s.name || "" } },
     won ? h("div.seat-win", { "data-testid": "winner" }, `+${money(won)}`) : null,

@@ -74,10 +74,22 @@ export function mountTable(main, tableId) {
     feltArgs = [shownView, showResult];
     replace(feltHolder, renderFelt(shownView, {
       result: showResult ? result : null,
+      lastActions: lastActions(),
       now: conn.serverNow(),
       canSit: !me() && Boolean(session.account),
       onEmptySeat: (seat) => sitAt(seat),
     }));
+  }
+
+  /** Each seat's latest action on this street, from the log ("Call 2.00"), for the felt. */
+  function lastActions() {
+    const out = new Map();
+    for (const ev of handLog) {
+      if (ev.type === "BoardDealt" || ev.type === "HandDealt" || ev.type === "HandStarted" || ev.type === "StreetStarted") out.clear();
+      const word = { Checked: "Check", Called: "Call", BetPlaced: "Bet", RaisedTo: "Raise to", Completed: "Complete to", BringInPosted: "Bring-in" }[ev.type];
+      if (word && ev.seat !== undefined) out.set(ev.seat, ev.type === "Checked" ? word : `${word} ${money(ev.amount)}`);
+    }
+    return out;
   }
 
   function mergeSeats(old, now) {
