@@ -108,3 +108,14 @@ async def test_a_voided_hand_cannot_be_settled(db: Database) -> None:
         await hands.settle_hand(hand_id, final_stacks={a: 0, b: 200}, rake=0, record="")
     assert await Cashier(db).escrow_balance(a, "t1") == 100
     assert (await hands.get(hand_id)).void_reason == "test"
+
+
+async def test_a_hand_number_cannot_be_used_twice_at_a_table(db: Database) -> None:
+    (a,) = await seated(db, [100])
+    hands = HandStore(db)
+    seats = [HandSeat(seat=0, account_id=a, stack=100)]
+    first = await hands.begin_hand("t1", 3, seats)
+    await hands.void_hand(first, "test")
+    with pytest.raises(StateError, match="already used"):
+        await hands.begin_hand("t1", 3, seats)
+    assert await hands.begin_hand("t1", await hands.last_hand_number("t1") + 1, seats) > first

@@ -141,6 +141,18 @@ class HandStore:
         at = _now() if now_ms is None else now_ms
 
         async def work(session: AsyncSession) -> int:
+            used = (
+                await session.execute(
+                    select(Hand.id).where(
+                        Hand.table_id == table_id, Hand.hand_number == hand_number
+                    )
+                )
+            ).first()
+            if used is not None:
+                raise StateError(
+                    f"hand number {hand_number} is already used at {table_id} "
+                    "(continue from last_hand_number() + 1)"
+                )
             if check_escrow:
                 keys = {ledger.escrow(table_id, s.account_id).key: s for s in seats}
                 held = dict(
