@@ -53,7 +53,6 @@ def play_engine(hands: int, seed: int) -> tuple[int, int]:
     """Play `hands` hands; returns (hands, decisions)."""
     rng = random.Random(seed)
     rand = rng.random
-    randint = rng.randint
     sample = rng.sample
     cards = range(52)
     deal = PLAYERS * 2 + 5
@@ -72,7 +71,7 @@ def play_engine(hands: int, seed: int) -> tuple[int, int]:
                 act(Fold(seat=seat))
             elif u < 0.5 and (legal.raise_to or legal.bet):
                 lo, hi = legal.raise_to or legal.bet  # type: ignore[misc]
-                amount = hi if rand() < 0.1 else randint(lo, hi)
+                amount = hi if rand() < 0.1 else lo + int(rand() * (hi - lo + 1))
                 act(RaiseTo(seat=seat, amount=amount) if legal.raise_to else Bet(seat=seat, amount=amount))
             elif legal.call is not None:
                 act(Call(seat=seat))

@@ -160,7 +160,11 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
         raise IllegalActionError("R-BET-10", "the hand is over")
     i = h.to_act_pos
     seat = h.seat_of[i]
-    if getattr(action, "seat", None) != seat:
+    try:
+        wrong_seat = action.seat != seat
+    except AttributeError:
+        raise IllegalActionError("R-BET-10", f"not an action: {action!r}") from None
+    if wrong_seat:
         if t is ShowCards or t is MuckCards:
             raise IllegalActionError("R-SD-5", "hands are shown or mucked only at the end of the hand")
         other = getattr(action, "seat", None)
