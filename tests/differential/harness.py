@@ -648,11 +648,6 @@ def compare_results(hand: object, state: State, spec: Spec, out: Outcome) -> Non
         for seat, amount in pot.winners:
             won[seat] += amount
     expected = oracle_awards(hand, spec)
-    if won != expected and _partial_ante(hand, spec):
-        # A known ENGINE deviation (test_engine_findings.py, xfail): antes are dead money
-        # in our main pot, so a player all-in for less than the ante wins every full ante.
-        out.engine_deviations[ENGINE_PARTIAL_ANTE] += 1
-        return
     if won != expected:
         out.divergences.append(f"pot awards differ from the oracle: ours {won}, expected {expected}; "
                                f"pots {result.pots}")
@@ -682,15 +677,6 @@ def compare_results(hand: object, state: State, spec: Spec, out: Outcome) -> Non
         out.handled[MERGED_OR_ODD] += 1
         return
     out.divergences.append(f"final stacks differ: ours {ours}, PokerKit {theirs}")
-
-
-ENGINE_PARTIAL_ANTE = ("engine: a player all-in for less than the ante wins the full antes of"
-                       " everyone (R-POT-1: only what they matched)")
-
-
-def _partial_ante(hand: object, spec: Spec) -> bool:
-    return any(isinstance(e, AntePosted) and e.all_in and e.amount < spec.stakes.ante
-               for e in hand.events)  # type: ignore[attr-defined]
 
 
 def _side_pot_without_low(hand: object, spec: Spec) -> bool:

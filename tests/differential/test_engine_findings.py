@@ -37,11 +37,10 @@ def _play_passively(hand):  # type: ignore[no-untyped-def]
     return hand
 
 
-@pytest.mark.xfail(reason="engine: antes are dead money open to every live player, so a player "
-                          "all-in for less than the ante wins everyone's full ante (R-POT-1)",
-                   strict=False)
 def test_R_POT_1_all_in_for_part_of_the_ante_wins_only_what_was_matched() -> None:
     """R-POT-1: a player all-in can win only the part of each pot they matched.
+
+    Found by the differential test (fixed in the engine by 58da29f; kept as a regression).
 
     Stud, ante 2, seat 0 has one chip (all-in on the ante) and the best hand (quad aces).
     Seat 0 matched 1 chip of each ante: it wins 3 (1 from each player). The other 4 chips

@@ -50,8 +50,8 @@ Handled where they show (harness.py constants):
   players although none has a low (another player of the hand has one); R-RANK-5 gives it
   all to the high hand. Ours is checked exactly against the oracle, PokerKit's stacks not.
 
-Known ENGINE deviation (test_engine_findings.py, xfail): a player all-in for less than the
-ante wins the full antes (R-POT-1). Those hands are counted, not failed, here.
+Engine deviations this test found are pinned in test_engine_findings.py (fixed ones as
+regressions, open ones as xfail with the rule named).
 """
 
 from __future__ import annotations
