@@ -90,41 +90,49 @@ def board_outcomes(board, rem, vals, cnt, line):  # type: ignore[no-untyped-def]
     b0, b1, b2, b3, b4 = board[0], board[1], board[2], board[3], board[4]
     keys = np.empty(NH, np.int64)
     tmp = np.empty(NH, np.int64)
-    local = np.empty(NH, np.int32)
+    pidx = np.empty(NH, np.int32)
+    below = np.empty(NH, np.int32)
     nq_card = np.zeros(47, np.int32)
     nq_total = 0
     for k in range(NH):
-        v = eval7(b0, b1, b2, b3, b4, rem[LA[k]], rem[LB[k]])
-        local[k] = v
+        x, y = LA[k], LB[k]
+        a, b = rem[x], rem[y]
+        v = eval7(b0, b1, b2, b3, b4, a, b)
+        pidx[k] = PAIR_INDEX[a, b]
         keys[k] = (np.int64(v) << 11) | k
         if v < QUAL:
             nq_total += 1
-            nq_card[LA[k]] += 1
-            nq_card[LB[k]] += 1
+            nq_card[x] += 1
+            nq_card[y] += 1
     keys = _radix_sort(keys, tmp)
     cnt_card = np.zeros(47, np.int32)
-    grp = np.zeros(47, np.int32)
     total = 0
     i = 0
     while i < NH:
         v = keys[i] >> 11
-        j = i
+        j = i + 1
         while j < NH and (keys[j] >> 11) == v:
-            k = keys[j] & 2047
-            grp[LA[k]] += 1
-            grp[LB[k]] += 1
             j += 1
-        size = j - i
+        ln = blind_line(v)
+        qual = v >= QUAL
+        # less: holdings below this value, disjoint from the player's two cards
+        for t in range(i, j):
+            k = keys[t] & 2047
+            below[t] = total - cnt_card[LA[k]] - cnt_card[LB[k]]
+        for t in range(i, j):
+            k = keys[t] & 2047
+            cnt_card[LA[k]] += 1
+            cnt_card[LB[k]] += 1
+        total += j - i
         for t in range(i, j):
             k = keys[t] & 2047
             x, y = LA[k], LB[k]
-            less = total - cnt_card[x] - cnt_card[y]
-            eq = size - grp[x] - grp[y] + 1
-            p = PAIR_INDEX[rem[x], rem[y]]
-            val = local[k]
-            vals[p] = val
-            line[p] = blind_line(val)
-            if val >= QUAL:
+            less = below[t]
+            eq = total - cnt_card[x] - cnt_card[y] + 1 - less
+            p = pidx[k]
+            vals[p] = v
+            line[p] = ln
+            if qual:
                 nq = nq_total - nq_card[x] - nq_card[y]
                 cnt[p, 0] = less - nq
                 cnt[p, 1] = nq
@@ -138,13 +146,6 @@ def board_outcomes(board, rem, vals, cnt, line):  # type: ignore[no-untyped-def]
                 cnt[p, 2] = eq
                 cnt[p, 3] = 990 - nq
                 cnt[p, 4] = nq - less - eq
-        for t in range(i, j):
-            k = keys[t] & 2047
-            cnt_card[LA[k]] += 1
-            cnt_card[LB[k]] += 1
-            grp[LA[k]] = 0
-            grp[LB[k]] = 0
-        total += size
         i = j
 
 
@@ -359,11 +360,23 @@ def flop_analysis(flop, strategy, river_tie_play):  # type: ignore[no-untyped-de
                 if PAIR_MASK[p] & imask:
                     continue
                 h = PERM_PAIR[ginv, p]
-                c = cnt[h]
+                w_q = cnt[h, 0]
+                w_nq = cnt[h, 1]
+                tie = cnt[h, 2]
+                l_q = cnt[h, 3]
+                l_nq = cnt[h, 4]
                 ln = line[h]
-                _add(all_vec, p, c, ln, 1)
+                all_vec[p, ln] += w_q
+                all_vec[p, 7 + ln] += w_nq
+                all_vec[p, TIE] += tie
+                all_vec[p, LOSS_Q] += l_q
+                all_vec[p, LOSS_NQ] += l_nq
                 if play[h]:
-                    _add(chk_vec, p, c, ln, 1)
+                    chk_vec[p, ln] += w_q
+                    chk_vec[p, 7 + ln] += w_nq
+                    chk_vec[p, TIE] += tie
+                    chk_vec[p, LOSS_Q] += l_q
+                    chk_vec[p, LOSS_NQ] += l_nq
                 else:
                     chk_fold[p] += 1
     play2 = np.zeros(1326, np.bool_)
