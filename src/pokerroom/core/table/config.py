@@ -106,6 +106,8 @@ class TableConfig:
                 raise InvalidConfigError("stud games are played limit here")
             if st.small_bet <= 0 or st.big_bet <= 0 or st.bring_in <= 0:
                 raise InvalidConfigError("stud needs small_bet, big_bet and bring_in")
+            if self.seats > 8:
+                raise InvalidConfigError("seats: a stud table has at most 8 seats")
         else:
             if st.big_blind <= 0 or st.small_blind <= 0 or st.small_blind > st.big_blind:
                 raise InvalidConfigError("blind games need 0 < small_blind <= big_blind")
