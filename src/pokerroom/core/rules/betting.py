@@ -171,7 +171,7 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
         if other not in h.pos_of:
             raise IllegalActionError("R-BET-10", f"seat {other!r} is not dealt into this hand")
         raise IllegalActionError("R-BET-10", f"out of turn: seat {seat} is to act, not seat {other}")
-    events: list[Event] = []
+    ev: Event
     level = h.level
     owed = level - h.bets[i]
     if h.bring_in_pos == i:
@@ -189,13 +189,13 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
             h.level = h.bets[i]
             h.acted[i] = True
             h.bring_in_pos = -1
-            events.append(BringInPosted(seat=seat, amount=amount, all_in=all_in))
+            ev = BringInPosted(seat=seat, amount=amount, all_in=all_in)
         elif t is Complete:
             assert isinstance(action, Complete)
             to = _amount(h, i, action.amount, "completion")
             h.bring_in_pos = -1
             all_in, _ = _wager(h, i, to)
-            events.append(Completed(seat=seat, amount=to, all_in=all_in))
+            ev = Completed(seat=seat, amount=to, all_in=all_in)
         else:
             raise IllegalActionError("R-BET-10", f"seat {seat} brings in: BringIn or Complete")
     elif t is Call:
@@ -211,19 +211,19 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
             h.allin[i] = True
             h.active -= 1
         h.acted[i] = True
-        events.append(Called(seat=seat, amount=add, total=h.bets[i], all_in=all_in))
+        ev = Called(seat=seat, amount=add, total=h.bets[i], all_in=all_in)
     elif t is Check:
         if owed > 0:
             raise IllegalActionError("R-BET-1", f"cannot check facing a bet: {owed} to call")
         h.acted[i] = True
-        events.append(Checked(seat=seat))
+        ev = Checked(seat=seat)
     elif t is Fold:
         if owed <= 0:
             raise IllegalActionError("R-BET-10", "nothing to call: check instead of folding")
         h.folded[i] = True
         h.live -= 1
         h.active -= 1
-        events.append(Folded(seat=seat))
+        ev = Folded(seat=seat)
     elif t is RaiseTo:
         assert isinstance(action, RaiseTo)
         if level == 0:
@@ -232,21 +232,21 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
             raise IllegalActionError("R-BET-10", "only a bring-in so far: complete instead of raising")
         to = _amount(h, i, action.amount, "raise")
         all_in, full = _wager(h, i, to)
-        events.append(RaisedTo(seat=seat, amount=to, all_in=all_in, full=full))
+        ev = RaisedTo(seat=seat, amount=to, all_in=all_in, full=full)
     elif t is Bet:
         assert isinstance(action, Bet)
         if level > 0:
             raise IllegalActionError("R-BET-10", f"there is a bet of {level} already: raise instead")
         to = _amount(h, i, action.amount, "bet")
         all_in, _ = _wager(h, i, to)
-        events.append(BetPlaced(seat=seat, amount=to, all_in=all_in))
+        ev = BetPlaced(seat=seat, amount=to, all_in=all_in)
     elif t is Complete:
         assert isinstance(action, Complete)
         if not (h.stud and h.street_i == 0 and h.raise_count == 0 and level > 0):
             raise IllegalActionError("R-BET-10", "completing is only for a stud bring-in")
         to = _amount(h, i, action.amount, "completion")
         all_in, _ = _wager(h, i, to)
-        events.append(Completed(seat=seat, amount=to, all_in=all_in))
+        ev = Completed(seat=seat, amount=to, all_in=all_in)
     elif t is BringIn:
         raise IllegalActionError("R-BET-10", f"seat {seat} does not bring in")
     elif t is ShowCards or t is MuckCards:
@@ -270,8 +270,9 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
                 j = 0
             if not folded[j] and not allin[j] and (bets[j] < level or (not acted[j] and can_open)):
                 h.to_act_pos = j
-                h._events.extend(events)
-                return tuple(events)
+                h._events.append(ev)
+                return (ev,)
+    events: list[Event] = [ev]
     flow.end_round(h, events)
     h._events.extend(events)
     return tuple(events)
