@@ -308,3 +308,26 @@ def _finish(
         missed_small=tuple(sorted(missed_small)),
         missed_big=tuple(sorted(missed_big)),
     )
+
+
+def plan_stud_hand(
+    states: Sequence[SeatState], n_seats: int, previous: PreviousHand | None
+) -> BlindPlan:
+    """Stud has no blinds: everyone in play is dealt in and posts the ante; the 'button'
+    only marks the dealer for the record and moves clockwise (R-BTN-2)."""
+    in_play = [s.seat for s in states if s.in_play]
+    if len(in_play) < 2:
+        raise NotEnoughPlayersError("fewer than two players in play")
+    start = previous.button if previous is not None else n_seats - 1
+    button = next(s for s in after(start, n_seats) if s in in_play)
+    order = tuple(s for s in after(button, n_seats) if s in in_play)
+    return BlindPlan(
+        button=button,
+        small_blind=None,
+        big_blind=None,
+        heads_up=len(order) == 2,
+        dealt_in=order,
+        posts=tuple((s, ("ante",)) for s in sorted(order)),
+        missed_small=(),
+        missed_big=(),
+    )

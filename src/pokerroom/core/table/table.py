@@ -19,8 +19,8 @@ from pokerroom.core.table.blinds import (
     NotEnoughPlayersError,
     PreviousHand,
     SeatState,
-    after,
     plan_hand,
+    plan_stud_hand,
     strictly_between,
 )
 from pokerroom.core.table.buyin import Departure, RoomMemory, check_buy_in, check_top_up
@@ -335,7 +335,7 @@ class Table:
         """The plan the next hand would use (nothing changes)."""
         states = self.seat_states()
         if self.config.is_stud:
-            return _stud_plan(states, self.config.seats, self._previous)
+            return plan_stud_hand(states, self.config.seats, self._previous)
         return plan_hand(
             states,
             self.config.seats,
@@ -540,26 +540,3 @@ class Table:
             if p is not None and p.leave_after_hand:
                 events.append(self._remove(p, now_ms, "left"))
         self._emit(*events)
-
-
-def _stud_plan(
-    states: Sequence[SeatState], n_seats: int, previous: PreviousHand | None
-) -> BlindPlan:
-    """Stud has no blinds: everyone in play is dealt in and posts the ante; the 'button'
-    only marks the dealer for the record and moves clockwise (R-BTN-2)."""
-    in_play = [s.seat for s in states if s.in_play]
-    if len(in_play) < 2:
-        raise NotEnoughPlayersError("fewer than two players in play")
-    start = previous.button if previous is not None else n_seats - 1
-    button = next(s for s in after(start, n_seats) if s in in_play)
-    order = tuple(s for s in after(button, n_seats) if s in in_play)
-    return BlindPlan(
-        button=button,
-        small_blind=None,
-        big_blind=None,
-        heads_up=len(order) == 2,
-        dealt_in=order,
-        posts=tuple((s, ("ante",)) for s in sorted(order)),
-        missed_small=(),
-        missed_big=(),
-    )
