@@ -2,8 +2,9 @@
 
 Players are numbered as PokerKit numbers them: p1 is the first seat left of the button and
 the button is last; heads-up p1 is the big blind and p2 the button, with the per-player
-antes and blinds written in PokerKit's reversed heads-up order. Antes are written with
-`ante_trimming_status = false` (dead money in the main pot, as our engine plays them).
+antes and blinds written in PokerKit's reversed heads-up order. `ante_trimming_status` is
+true when every player posts an ante (layered contributions, R-POT-1), false for an ante
+only some post, like a big-blind ante (dead money in the main pot), as our engine plays them.
 
 Only what PHH can say is exported: the variant codes of PokerKit 0.7.7 (NT, FT, PO, FO/8,
 F7S, F7S/8, FR) and live forced bets; a dead blind (R-BLIND-5) has no PHH field and is
@@ -125,7 +126,9 @@ def to_phh(source: HandRecord | Hand, *, fields: Mapping[str, Any] | None = None
     stakes = config.stakes
     values: dict[str, Any] = {
         "variant": VARIANT_CODES[key],
-        "ante_trimming_status": False,
+        # Antes everyone posts are layered contributions in our engine (PokerKit: trimming
+        # on); an ante only some post (a big-blind ante) is dead money (trimming off).
+        "ante_trimming_status": all(antes),
         "antes": tuple(antes),
         "starting_stacks": tuple(setups[s].stack for s in order),
         "actions": tuple(actions),

@@ -64,7 +64,10 @@ PHH_CONVENTIONS = (
     " heads-up PokerKit reverses blinds and antes (p1 = big blind, p2 = button and small"
     " blind). The importer seats pN at seat N-1 with the button on the last seat.",
     "Amounts with decimals (dollars and cents) are scaled to whole chip units (x10^k).",
-    "ante_trimming_status = false (big-blind antes): antes are dead money in the pot.",
+    "Antes: our engine layers antes that everyone posts (R-POT-1) and keeps an ante only some"
+    " post (a big-blind ante, ante_trimming_status = false in the files) as dead money in the"
+    " main pot; PokerKit keys this on ante_trimming_status. The two differ only for a file"
+    " with uniform antes, trimming off, and a player all-in for part of the ante.",
     "Blinds, antes and straddles larger than a stack are posted all-in for the stack.",
     "Unknown cards ('??') of players who folded are filled with unused cards (stud: cards"
     " that cannot change the bring-in); unknown cards that reach a showdown make the hand"
