@@ -117,7 +117,10 @@ def omaha_rank(hole: Sequence[int], board: Sequence[int]) -> int:
         pair = k[a] + k[b]
         for triple, three in triples:
             key = pair + triple
-            v = _flush_value((a, b, *three), key) if key & 0x8888 else table[key >> 16]
+            if key & 0x8888:
+                v = _flush_value((a, b, *three), key)
+            else:  # .get: another thread may be filling the table right now
+                v = table.get(key >> 16) or _no_flush_miss(key >> 16)
             if v > best:
                 best = v
     return best
