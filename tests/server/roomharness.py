@@ -89,6 +89,7 @@ class Client:
     received: list[dict[str, Any]] = field(default_factory=list)
     _reader: asyncio.Task[None] | None = None
     _event: asyncio.Event = field(default_factory=asyncio.Event)
+    views: dict[str, dict[str, Any]] = field(default_factory=dict)  # latest view per table
 
     @classmethod
     async def connect(cls, url: str, token: str | None = None, origin: str | None = None,
@@ -105,7 +106,10 @@ class Client:
     async def _read(self) -> None:
         try:
             async for text in self.ws:
-                self.received.append(json.loads(text))
+                message = json.loads(text)
+                self.received.append(message)
+                if message.get("type") in ("table_view", "table_events", "uth_view"):
+                    self.views[message["table"]] = message["view"]
                 self._event.set()
         except websockets.ConnectionClosed:
             pass
@@ -159,10 +163,7 @@ async def register(running: RunningServer, name: str) -> str:
 
 
 def latest_view(client: Client, table: str) -> dict[str, Any] | None:
-    for message in reversed(client.received):
-        if message.get("table") == table and message.get("type") in ("table_view", "table_events"):
-            return message["view"]  # type: ignore[no-any-return]
-    return None
+    return client.views.get(table)
 
 
 def simple_decision(legal: dict[str, Any], rng: Any) -> tuple[str, int | None]:

@@ -77,7 +77,7 @@ async def test_two_players_play_hands_and_the_ledger_follows(server) -> None:
         await c.wait_for(of_type("notice", code="left"), timeout=30)
     async with server.http() as http:
         total = 0
-        for name, token in tokens.items():
+        for token in tokens.values():
             r = await http.get("/api/wallet", headers={"Authorization": f"Bearer {token}"})
             total += r.json()["balance"]
     rake = sum(m["rake"] for m in results)

@@ -123,10 +123,27 @@ class ServerState:
         return replace(config, clock=clock) if isinstance(clock, ClockConfig) else config
 
     def _uth_settler(self) -> Any:
-        return None
+        from pokerroom.services.uth_rounds import settle_from_record
+
+        return settle_from_record
 
     def _add_uth_tables(self, services: RoomServices) -> None:
-        pass
+        from pokerroom.core.uth import UthConfig
+        from pokerroom.services.uth_rounds import UthRounds
+        from pokerroom.services.uth_runner import UthRunner
+
+        rounds = UthRounds(self.db)
+        for spec in self.room.uth_tables:
+            config = UthConfig(ante_min=spec.ante_min, ante_max=spec.ante_max,
+                               trips_min=spec.trips_min, trips_max=spec.trips_max,
+                               seats=spec.seats)
+            self.lobby.add(UthRunner(
+                table_id_of(spec.name), spec.name, config, cashier=self.cashier, rounds=rounds,
+                deck_source=services.deck_source, encode_record=services.encode_record,
+                betting_s=self.settings.uth_betting_seconds,
+                decision_s=self.settings.uth_decision_seconds,
+                pause_s=self.settings.between_hands_seconds,
+            ))
 
     async def stop(self) -> None:
         await self.lobby.stop()

@@ -1,0 +1,443 @@
+"""One Ultimate Texas Hold'em table live: players against the bank, one actor per table.
+
+Bets are staked from the wallet when placed (services.uth_rounds: wallet -> uth-at-risk),
+the round is dealt when every seated player has bet or the betting clock ends, its record
+(deck and actions) is checkpointed with every player's round so a crash settles or voids it
+with the same deck, and each seat is paid at showdown. Decisions time out to check / fold.
+Views come only from `Round.view_for` (U-DEAL-1: community and dealer cards stay hidden).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerroom.core.errors import RuleViolationError
+from pokerroom.core.uth import Check, Fold, PlaceBets, Play, UthConfig, start_round
+from pokerroom.core.uth.paytables import BLIND_TABLE, TRIPS_TABLE, line_name
+from pokerroom.services.actor import Actor
+from pokerroom.services.cashier import Cashier
+from pokerroom.services.clock import now_ms
+from pokerroom.services.lobby import Watcher
+from pokerroom.services.refusal import RefusedError
+from pokerroom.services.uth_rounds import UthRounds
+from pokerroom.services.wire import card_text, plain
+from pokerroom.storage.errors import InsufficientFundsError
+
+log = logging.getLogger("pokerroom.uth")
+
+DECISIONS = {"play4": 4, "play3": 3, "play2": 2, "play1": 1}
+
+
+def _ratio(value: Any) -> str:
+    return f"{value.numerator}:{value.denominator}"
+
+
+PAYTABLES = {
+    "blind": [[line_name(line).title(), _ratio(r)] for line, r in BLIND_TABLE],
+    "trips": [[line_name(line).title(), _ratio(r)] for line, r in TRIPS_TABLE],
+}
+
+
+@dataclass(slots=True)
+class _Bettor:
+    account_id: int
+    ante: int
+    trips: int
+    round_id: int
+
+
+@dataclass(slots=True)
+class _Live:
+    number: int
+    round: Any
+    bettors: dict[int, _Bettor]  # seat -> bettor
+    hints: dict[int, str] = field(default_factory=dict)
+    deadline_ms: int | None = None
+
+
+class UthRunner(Actor):
+    kind = "uth"
+
+    def __init__(self, table_id: str, name: str, config: UthConfig, *, cashier: Cashier,
+                 rounds: UthRounds, deck_source: Any, encode_record: Any,
+                 betting_s: float, decision_s: float, pause_s: float, decimals: int = 2) -> None:
+        super().__init__(f"uth:{table_id}")
+        self.table_id = table_id
+        self.display_name = name
+        self.config = config
+        self.cashier = cashier
+        self.rounds = rounds
+        self.deck_source = deck_source
+        self.encode_record = encode_record
+        self.betting_s, self.decision_s, self.pause_s = betting_s, decision_s, pause_s
+        self.decimals = decimals
+        self.lobby: Any = None
+        self.watchers: dict[Watcher, int | None] = {}
+        self.seats: dict[int, tuple[int, str]] = {}  # seat -> (account id, name)
+        self.pending: dict[int, _Bettor] = {}  # bets placed for the next round
+        self.live: _Live | None = None
+        self.last: _Live | None = None  # the settled round, shown until the next deal
+        self.round_number = 0
+        self.version = now_ms()
+        self.betting_deadline_ms: int | None = None
+        self.leaving: set[int] = set()
+
+    async def start(self) -> None:
+        self.start_actor()
+
+    async def stop(self) -> None:
+        await self.stop_actor()
+
+    # ------------------------------------------------------------------ lobby and views
+    def entry(self) -> dict[str, Any]:
+        c = self.config
+        return {
+            "id": self.table_id, "name": self.display_name, "kind": "uth", "game": "uth",
+            "betting": None, "stakes": {}, "decimals": self.decimals, "seats": c.seats,
+            "taken": len(self.seats), "min_buy_in": None, "max_buy_in": None,
+            "avg_pot": 0, "players_per_flop": 0, "hands_per_hour": 0, "waiting": 0,
+            "limits": {"ante_min": c.ante_min, "ante_max": c.ante_max,
+                       "trips_min": c.trips_min, "trips_max": c.trips_max},
+        }  # fmt: skip
+
+    def _seat_of(self, account_id: int | None) -> int | None:
+        for seat, (acc, _name) in self.seats.items():
+            if acc == account_id:
+                return seat
+        return None
+
+    def view_for(self, account_id: int | None) -> dict[str, Any]:
+        c = self.config
+        my_seat = self._seat_of(account_id)
+        shown = self.live or self.last
+        rview = shown.round.view_for(my_seat) if shown is not None else None
+        phase = "betting" if shown is None or (self.live is None) else str(rview.phase)
+        if self.live is None and self.last is not None:
+            phase = "settled"
+        round_seats = {s.seat: s for s in rview.seats} if rview is not None else {}
+        settlements = {s.seat: s for s in rview.settlements} if rview is not None else {}
+        seats = []
+        for seat in range(c.seats):
+            if seat not in self.seats:
+                seats.append({"seat": seat, "name": None, "is_you": False})
+                continue
+            account, name = self.seats[seat]
+            rs = round_seats.get(seat) if shown is not None and seat in shown.bettors else None
+            bet = self.pending.get(seat)
+            entry: dict[str, Any] = {
+                "seat": seat, "name": name, "is_you": seat == my_seat,
+                "cards": [card_text(x) for x in rs.cards] if rs is not None else [],
+                "ante": rs.ante if rs else (bet.ante if bet else 0),
+                "blind": rs.blind if rs else (bet.ante if bet else 0),
+                "trips": rs.trips if rs else (bet.trips if bet else 0),
+                "play": rs.play if rs else 0, "folded": bool(rs and rs.folded),
+                "decision": None, "result": None,
+            }  # fmt: skip
+            if self.live is None and rs is not None and not bet:
+                entry["ante"] = entry["blind"] = entry["trips"] = entry["play"] = 0
+                entry["last"] = {"ante": rs.ante, "trips": rs.trips, "play": rs.play}
+            if seat in settlements:
+                s = settlements[seat]
+                entry["result"] = {
+                    **{b.bet.value: b.net for b in s.bets}, "net": s.net,
+                    "outcome": s.outcome.value,
+                    "rounding": plain(sum((b.rounded_off for b in s.bets), start=0 * s.net)),
+                }
+            seats.append(entry)
+        board: list[str | None] = [None] * 5
+        dealer: list[str | None] = [None, None]
+        if rview is not None:
+            for i, code in enumerate(rview.board):
+                board[i] = card_text(code)
+            if rview.dealer:
+                dealer = [card_text(x) for x in rview.dealer]
+        legal = None
+        live = self.live
+        if live is not None and my_seat is not None:
+            decision = live.round.legal(my_seat)
+            if decision is not None:
+                options = [f"play{m}" for m in decision.play_multiples]
+                options += ["check"] if decision.check else []
+                options += ["fold"] if decision.fold else []
+                legal = {"round": live.number, "decisions": options,
+                         "hint": live.hints.get(my_seat)}
+        clock = None
+        if live is not None and live.deadline_ms is not None:
+            clock = {"seat": my_seat, "deadline_ms": live.deadline_ms, "time_bank_ms": 0}
+        elif live is None and self.betting_deadline_ms is not None:
+            clock = {"seat": None, "deadline_ms": self.betting_deadline_ms, "time_bank_ms": 0}
+        qualifies = None
+        if shown is not None and settlements:
+            qualifies = next(iter(settlements.values())).dealer_qualifies
+        you = None
+        if my_seat is not None:
+            you = {"seat": my_seat, "balance": None}
+        return {
+            "table": self.table_id, "name": self.display_name, "kind": "uth", "game": "uth",
+            "decimals": self.decimals,
+            "limits": {"ante_min": c.ante_min, "ante_max": c.ante_max,
+                       "trips_min": c.trips_min, "trips_max": c.trips_max},
+            "paytables": PAYTABLES,
+            "round": live.number if live is not None else self.round_number + 1,
+            "phase": phase, "board": board, "dealer": dealer, "seats": seats, "you": you,
+            "legal": legal, "clock": clock, "dealer_qualifies": qualifies,
+        }  # fmt: skip
+
+    def _publish(self) -> None:
+        self.version += 1
+        built: dict[int | None, dict[str, Any]] = {}
+        for watcher, account in list(self.watchers.items()):
+            key = account if self._seat_of(account) is not None else None
+            message = built.get(key)
+            if message is None:
+                message = {"type": "uth_view", "table": self.table_id, "version": self.version,
+                           "view": self.view_for(key)}
+                built[key] = message
+            watcher.push(dict(message))
+        if self.lobby is not None:
+            self.lobby.changed(self)
+
+    # ------------------------------------------------------------------ observing and seats
+    async def observe(self, watcher: Watcher, since: int | None) -> None:
+        await self.call(self._observe, watcher)
+
+    async def _observe(self, watcher: Watcher) -> None:
+        self.watchers[watcher] = watcher.account_id
+        watcher.push({"type": "uth_view", "table": self.table_id, "version": self.version,
+                      "view": self.view_for(watcher.account_id)})
+
+    async def unobserve(self, watcher: Watcher) -> None:
+        if watcher in self.watchers:
+            await self.call(self._unobserve, watcher)
+
+    async def _unobserve(self, watcher: Watcher) -> None:
+        self.watchers.pop(watcher, None)
+
+    async def sit(self, watcher: Watcher, account_id: int, name: str, seat: int | None,
+                  buy_in: int, post_now: bool) -> None:
+        await self.call(self._sit, watcher, account_id, name, seat)
+
+    async def _sit(self, watcher: Watcher, account_id: int, name: str, seat: int | None) -> None:
+        if self._seat_of(account_id) is not None:
+            raise RefusedError("already_seated", f"you already sit at {self.display_name}")
+        free = [s for s in range(self.config.seats) if s not in self.seats]
+        if seat is None:
+            if not free:
+                raise RefusedError("table_full", "every seat is taken", rule="U-TABLE-1")
+            seat = free[0]
+        if seat not in free:
+            raise RefusedError("seat_taken", f"seat {seat} is not free", rule="U-TABLE-1")
+        self.seats[seat] = (account_id, name)
+        self.watchers[watcher] = account_id
+        self._publish()
+
+    async def leave(self, account_id: int) -> None:
+        await self.call(self._leave, account_id)
+
+    async def _leave(self, account_id: int) -> None:
+        seat = self._seat_of(account_id)
+        if seat is None:
+            raise RefusedError("not_seated", f"you do not sit at {self.display_name}")
+        if seat in self.pending:
+            raise RefusedError("refused", "your bets for the next round are placed",
+                               rule="U-BET-1")
+        if self.live is not None and seat in self.live.bettors:
+            self.leaving.add(seat)  # decisions time out; the seat is freed after the round
+        else:
+            del self.seats[seat]
+        self._publish()
+
+    # ------------------------------------------------------------------ bets
+    async def place_bets(self, account_id: int, ante: int, trips: int) -> None:
+        await self.call(self._place_bets, account_id, ante, trips)
+
+    async def _place_bets(self, account_id: int, ante: int, trips: int) -> None:
+        seat = self._seat_of(account_id)
+        if seat is None:
+            raise RefusedError("not_seated", f"sit down at {self.display_name} first")
+        if seat in self.pending:
+            raise RefusedError("refused", "bets cannot be changed once placed", rule="U-BET-1")
+        # The core checks the limits (U-BET-1, U-BET-2) on a throwaway round, before any
+        # chip moves.
+        probe = start_round(self.config, [seat], tuple(range(52)))
+        try:
+            probe.apply(PlaceBets(seat=seat, ante=ante, trips=trips))
+        except RuleViolationError as exc:
+            raise RefusedError("illegal_action", exc.reason, rule=exc.rule_id) from None
+        round_id = await self.rounds.begin_round(account_id, table_id=self.table_id, seat=seat)
+        try:
+            await self.rounds.stake(round_id, 2 * ante + trips, key=f"uth:{round_id}:bets",
+                                    state="")
+        except InsufficientFundsError:
+            await self.rounds.void_round(round_id, "insufficient funds")
+            raise RefusedError("insufficient_funds",
+                               f"your wallet holds less than {2 * ante + trips}") from None
+        self.pending[seat] = _Bettor(account_id=account_id, ante=ante, trips=trips,
+                                     round_id=round_id)
+        await self._push_balance(account_id)
+        if self.live is None:
+            if all(s in self.pending for s in self.seats if s not in self.leaving):
+                self.cancel("betting")
+                await self._deal()
+                return
+            if self.betting_deadline_ms is None:
+                self.betting_deadline_ms = now_ms() + int(self.betting_s * 1000)
+                self.schedule("betting", self.betting_s, self._deal)
+        self._publish()
+
+    async def _push_balance(self, account_id: int) -> None:
+        balance = await self.cashier.wallet_balance(account_id)
+        for watcher, account in self.watchers.items():
+            if account == account_id:
+                watcher.push({"type": "balance", "balance": balance})
+
+    # ------------------------------------------------------------------ the round
+    async def _deal(self) -> None:
+        self.betting_deadline_ms = None
+        if self.live is not None or not self.pending:
+            return
+        bettors = dict(self.pending)
+        self.pending.clear()
+        self.round_number += 1
+        rnd = start_round(self.config, sorted(bettors), self.deck_source.next_deck())
+        for seat, b in sorted(bettors.items()):
+            rnd.apply(PlaceBets(seat=seat, ante=b.ante, trips=b.trips))
+        state = self.encode_record(rnd.record)
+        for b in bettors.values():
+            await self.rounds.checkpoint(b.round_id, state)
+        self.live = _Live(number=self.round_number, round=rnd, bettors=bettors)
+        self.last = None
+        await self._street()
+
+    async def _street(self) -> None:
+        """A new decision point: hints for the players to decide, the decision clock."""
+        live = self.live
+        assert live is not None
+        if live.round.is_over:
+            await self._settle(live)
+            return
+        live.hints = await asyncio.to_thread(self._hints, live)
+        live.deadline_ms = now_ms() + int(self.decision_s * 1000)
+        self.schedule("decide", self.decision_s, self._timeout, live.number,
+                      str(live.round.phase))
+        self._publish()
+
+    def _hints(self, live: _Live) -> dict[int, str]:
+        try:
+            from pokerroom.core.uth.math.strategy import hint
+        except ImportError:
+            return {}
+        rnd = live.round
+        out = {}
+        for seat in rnd.to_decide():
+            view = rnd.view_for(seat)
+            cards = next(s.cards for s in view.seats if s.seat == seat)
+            decision = hint(cards, view.board).decision
+            out[seat] = decision.replace(" ", "")
+        return out
+
+    async def decide(self, account_id: int, round_no: int, decision: str) -> None:
+        await self.call(self._decide, account_id, round_no, decision)
+
+    async def _decide(self, account_id: int, round_no: int, decision: str) -> None:
+        live = self.live
+        seat = self._seat_of(account_id)
+        if live is None or live.number != round_no:
+            raise RefusedError("stale_action", f"round {round_no} is not the round in play")
+        if seat is None or seat not in live.bettors:
+            raise RefusedError("not_in_round", f"you have no bets in round {round_no}")
+        await self._apply(live, seat, decision)
+
+    async def _apply(self, live: _Live, seat: int, decision: str) -> None:
+        if decision in DECISIONS:
+            action: Any = Play(seat=seat, multiple=DECISIONS[decision])
+        elif decision == "check":
+            action = Check(seat=seat)
+        else:
+            action = Fold(seat=seat)
+        phase = live.round.phase
+        try:
+            live.round.apply(action)
+        except RuleViolationError as exc:
+            raise RefusedError("illegal_action", exc.reason, rule=exc.rule_id) from None
+        bettor = live.bettors[seat]
+        if isinstance(action, Play):
+            # The Play bet is staked with the record that contains it: a crash from here on
+            # settles the round with it (recovery), never loses it.
+            record = self.encode_record(live.round.record)
+            try:
+                await self.rounds.stake(bettor.round_id, action.multiple * bettor.ante,
+                                        key=f"uth:{bettor.round_id}:play", state=record)
+            except InsufficientFundsError:
+                # Cannot cover the Play bet: take the action back by replaying without it.
+                live.round = _without_last(live.round)
+                raise RefusedError("insufficient_funds",
+                                   "your wallet cannot cover that Play bet") from None
+            await self._push_balance(bettor.account_id)
+        if live.round.phase != phase or live.round.is_over:
+            self.cancel("decide")
+            await self._street()
+        else:
+            live.hints.pop(seat, None)
+            self._publish()
+
+    async def _timeout(self, number: int, phase: str) -> None:
+        live = self.live
+        if live is None or live.number != number or str(live.round.phase) != phase:
+            return
+        for seat in live.round.to_decide():
+            legal = live.round.legal(seat)
+            if legal is None:
+                continue
+            live.round.apply(Check(seat=seat) if legal.check else Fold(seat=seat))
+        await self._street()
+
+    async def _settle(self, live: _Live) -> None:
+        record = self.encode_record(live.round.record)
+        for seat, bettor in live.bettors.items():
+            net = live.round.settlement(seat).net
+            await self.rounds.settle_round(bettor.round_id, net=net, record=record)
+            await self._push_balance(bettor.account_id)
+        self.live = None
+        self.last = live
+        for seat in list(self.leaving):
+            self.seats.pop(seat, None)
+        self.leaving.clear()
+        self._publish()
+        if self.pending:
+            self.schedule("betting", self.pause_s, self._deal)
+
+    # ------------------------------------------------------------------ not for this table
+    async def act(self, *args: Any) -> None:
+        raise RefusedError("wrong_table", "this is an Ultimate Texas Hold'em table: use uth_decide")
+
+    async def sit_out(self, account_id: int) -> None:
+        raise RefusedError("wrong_table", "UTH has no sitting out: simply do not bet")
+
+    sit_in = sit_out
+
+    async def auto_post(self, account_id: int, on: bool) -> None:
+        raise RefusedError("wrong_table", "UTH has no blinds to post")
+
+    async def top_up(self, account_id: int, amount: int) -> None:
+        raise RefusedError("wrong_table", "UTH bets come straight from the wallet")
+
+    async def wait_list(self, watcher: Watcher, account_id: int) -> None:
+        raise RefusedError("wrong_table", "UTH tables have no waiting list")
+
+    async def chat(self, account_id: int, name: str, text: str) -> None:
+        message = {"type": "chat", "table": self.table_id, "name": name, "text": text,
+                   "now_ms": now_ms()}
+        for watcher in list(self.watchers):
+            watcher.push(dict(message))
+
+
+def _without_last(rnd: Any) -> Any:
+    from pokerroom.core.uth import replay
+
+    record = rnd.record
+    return replay(type(record)(config=record.config, seats=record.seats, deck=record.deck,
+                               actions=record.actions[:-1]))
