@@ -47,5 +47,5 @@ def test_every_enforced_rule_has_a_test() -> None:
     enforced_missing = [r for r in missing if family(r) in ENFORCED]
     others = [r for r in missing if family(r) not in ENFORCED]
     if others:
-        warnings.warn(f"rules without a test yet (families not enforced): {', '.join(others)}")
+        warnings.warn(f"rules without a test yet (families not enforced): {', '.join(others)}", stacklevel=2)
     assert not enforced_missing, f"rules without a test: {', '.join(enforced_missing)}"
