@@ -64,9 +64,10 @@ from pokerroom.core.rules.events import (
     UpCardDealt,
     visible_to,
 )
-from pokerroom.core.rules.hand import Hand, apply, replay, start_hand
+from pokerroom.core.rules.hand import Hand, apply
 from pokerroom.core.rules.history import HandRecord
 from pokerroom.core.rules.result import HandResult, LegalActions, PotResult
+from pokerroom.core.rules.start import replay, start_hand
 from pokerroom.core.rules.views import OBSERVER, HandView, SeatView
 
 __all__ = [

@@ -1,8 +1,9 @@
-"""One hand of poker as a single-writer state machine: forced bets, betting, dealing, showdown.
+"""The Hand: one hand of poker as a mutable, single-writer state machine, and its views.
 
-Rules: R-BTN-1, R-HU-1 and R-BLIND-1/2/5 (action order and live/dead posts, as decided by the
-table layer), R-BET-1..10 (betting, via `betting.py` bounds), R-POT-1..3, R-RAKE-1,
-R-SD-1..5, R-TIE-1..6 (via `showdown.py`).
+The state lives here; `start.py` builds it (forced bets, dealing), `betting.py` is
+`Hand.apply` (R-BET-1..10), `flow.py` runs the streets and the showdown (R-POT-1..3,
+R-RAKE-1, R-SD-1..5, R-TIE-1..6). Views and post-hand show/muck (R-SD-2, R-SD-4, R-SD-5)
+are methods here.
 
 `apply` validates the whole action before it changes anything, so a refused action leaves
 the hand exactly as it was (R-BET-10) without copying. Players are kept in dealing order
@@ -11,36 +12,23 @@ the hand exactly as it was (R-BET-10) without copying. Players are kept in deali
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import itemgetter
-
-from pokerroom.core.errors import IllegalActionError, InvalidConfigError
-from pokerroom.core.rules import betting, flow
+from pokerroom.core.errors import IllegalActionError
+from pokerroom.core.rules import betting
 from pokerroom.core.rules.actions import Action, MuckCards
 from pokerroom.core.rules.config import (
-    FLOP_STREETS,
-    STUD_STREETS,
-    Betting,
     Game,
     HandConfig,
-    PostKind,
     SeatSetup,
     Street,
 )
-from pokerroom.core.rules.dealing import dealing_order
 from pokerroom.core.rules.events import (
-    AntePosted,
-    BlindPosted,
     Event,
     HandShown,
-    HandStarted,
-    HoleCardsDealt,
-    UpCardDealt,
     visible_to,
 )
 from pokerroom.core.rules.history import HandRecord
 from pokerroom.core.rules.result import HandResult, LegalActions, PotResult
-from pokerroom.core.rules.showdown import bring_in_key, describe_hand
+from pokerroom.core.rules.showdown import describe_hand
 from pokerroom.core.rules.views import HandView, SeatView
 
 
@@ -274,257 +262,6 @@ class Hand:
         return new
 
 
-# ---------------------------------------------------------------------- starting a hand
-
-
-def start_hand(
-    config: HandConfig, seats: Sequence[SeatSetup], *, button: int, deck: Sequence[int]
-) -> Hand:
-    """Post the forced bets, deal, and stop at the first player decision.
-
-    `seats` are the players dealt in with the posts the table layer decided (R-BLIND-*);
-    `button` is the dealer seat (for stud: where dealing starts); `deck` the card order
-    (see dealing.py for which deck position goes where).
-    """
-    d = _derived(config)
-    game = d.game
-    n = len(seats)
-    if not 2 <= n <= d.max_players:
-        raise InvalidConfigError(f"seats: {game} is played by 2 to {d.max_players} players, got {n}")
-    unit = d.unit
-    by_seat: dict[int, SeatSetup] = {}
-    for s in seats:
-        seat = s.seat
-        stack = s.stack
-        if type(seat) is not int or seat < 0 or seat in by_seat:
-            raise InvalidConfigError(f"seats: seat {seat!r} is invalid or appears twice")
-        if type(stack) is not int or stack <= 0:
-            raise InvalidConfigError(f"seats: seat {seat} needs a positive integer stack, got {stack!r}")
-        if stack % unit:
-            raise InvalidConfigError(
-                f"seats: seat {seat} stack {stack} is not a whole number of the chip unit {unit} (R-BET-8)"
-            )
-        for post in s.posts:
-            if type(post.amount) is not int or post.amount <= 0 or post.amount % unit:
-                raise InvalidConfigError(
-                    f"seats: seat {seat} post {post.kind} amount {post.amount!r} must be a positive "
-                    f"multiple of the chip unit {unit} (R-BET-8)"
-                )
-        by_seat[seat] = s
-    order = dealing_order(by_seat, button)
-    deck_t = tuple(deck)
-    needed = d.needed_per_player * n + d.board_cards
-    if len(set(deck_t)) != len(deck_t) or not _CODES.issuperset(deck_t):
-        raise InvalidConfigError("deck: card codes must be distinct integers 0..51")
-    if len(deck_t) < needed and len(deck_t) < 52:
-        raise InvalidConfigError(f"deck: {len(deck_t)} cards, this deal needs {min(needed, 52)}")
-
-    h = Hand.__new__(Hand)
-    h.config = config
-    h.game = game
-    h.limit = d.limit
-    h.pot_limit = d.pot_limit
-    h.half_rule = d.half_rule
-    h.unit = unit
-    stud = h.stud = d.stud
-    setups = h.setups = tuple(by_seat[s] for s in order)
-    h.seat_of = order
-    h.pos_of = {s: p for p, s in enumerate(order)}
-    h.n = n
-    h.button = button
-    h.deck = deck_t
-    start_stacks = h.start_stacks = tuple(s.stack for s in setups)
-    h.stacks = list(start_stacks)
-    h.bets = [0] * n
-    h.contrib = [0] * n
-    h.folded = [False] * n
-    h.allin = [False] * n
-    h.acted = [False] * n
-    h.up_count = [0] * n
-    h.board = []
-    h.streets = d.streets
-    h.street_i = 0
-    h.to_act_pos = 0
-    h.level = 0
-    h.full_level = 0
-    h.raise_count = 0
-    h.aggressor = -1
-    h.sd_aggressor = -1
-    h.bring_in_pos = -1
-    h.pot = 0
-    h._actions = []
-    h.over = False
-    h._result = None
-    h.shown = []
-    h.mucked = []
-    h.returned = []
-    h.uncontested = -1
-    h.reached_second_street = False
-    h.pots_awarded = []
-    h.live = n
-    h.active = n
-    h.dead = 0
-    h.bet_size = d.small_bet
-    h.min_raise = h.opening = d.opening_bet
-    events: list[Event] = [HandStarted(button=button, seats=order, stacks=start_stacks)]
-    h._events = events
-    last_blind, straddles = _post_forced_bets(h, events)
-
-    if stud:
-        cards = h.cards = [[deck_t[p], deck_t[n + p], deck_t[2 * n + p]] for p in range(n)]
-        for p in range(n):
-            events.append(HoleCardsDealt(order[p], (cards[p][0], cards[p][1]), 2))
-        for p in range(n):
-            h.up_count[p] = 1
-            events.append(UpCardDealt(seat=order[p], card=cards[p][2]))
-        keys = [bring_in_key(game, cards[p][2]) for p in range(n)]
-        bring = keys.index(min(keys))
-        if config.stakes.bring_in > 0 and not h.allin[bring]:
-            h.bring_in_pos = bring
-            h.to_act_pos = bring
-        else:
-            flow.open_round_from(h, bring, events)
-    else:
-        hole = d.hole
-        span = hole * n
-        cards = h.cards = []
-        for p in range(n):
-            own = deck_t[p:span:n]
-            cards.append(list(own))
-            events.append(HoleCardsDealt(order[p], own, hole))
-        level = h.level = max(h.bets)
-        if level > 0:
-            h.full_level = level
-            h.raise_count = straddles + d.big_blind_bet
-            if level > h.min_raise:
-                h.min_raise = level
-        flow.open_round_from(h, (last_blind + 1) % n, events)
-    return h
-
-
-class _Derived:
-    """Per-config values the hot path reads (computed once per HandConfig object)."""
-
-    __slots__ = (
-        "game", "limit", "pot_limit", "half_rule", "unit", "stud", "streets", "hole",
-        "max_players", "opening_bet", "small_bet", "needed_per_player", "board_cards",
-        "big_blind_bet",
-    )  # fmt: skip
-
-    def __init__(self, config: HandConfig) -> None:
-        game = config.game
-        self.game = game
-        self.limit = config.betting is Betting.LIMIT
-        self.pot_limit = config.betting is Betting.POT_LIMIT
-        self.half_rule = config.reopen_rule == "half"
-        self.unit = config.chip_unit
-        self.stud = game.is_stud
-        self.streets = STUD_STREETS if self.stud else FLOP_STREETS
-        self.hole = game.hole_cards
-        self.max_players = game.max_players
-        self.opening_bet = config.opening_bet
-        self.small_bet = config.stakes.small_bet
-        self.needed_per_player = 7 if self.stud else self.hole
-        self.board_cards = 0 if self.stud else 5
-        self.big_blind_bet = 1 if config.big_blind_counts_as_bet else 0
-
-
-_DERIVED: dict[int, tuple[HandConfig, _Derived]] = {}
-
-
-def _derived(config: HandConfig) -> _Derived:
-    """A memo keyed by object identity (the config is kept alive with its entry)."""
-    entry = _DERIVED.get(id(config))
-    if entry is not None and entry[0] is config:
-        return entry[1]
-    if not isinstance(config, HandConfig):
-        raise InvalidConfigError(f"config: expected a HandConfig, got {type(config).__name__}")
-    derived = _Derived(config)
-    if len(_DERIVED) >= 64:
-        _DERIVED.clear()
-    _DERIVED[id(config)] = (config, derived)
-    return derived
-
-
-_CODES = frozenset(range(52))
-_POST_ORDER = {
-    PostKind.ANTE: 0, PostKind.SMALL_BLIND: 1, PostKind.BIG_BLIND: 2, PostKind.STRADDLE: 3,
-    PostKind.SMALL_BLIND_DEAD: 4, PostKind.BIG_BLIND_DEAD: 5,
-}  # fmt: skip
-_first_two = itemgetter(0, 1)
-
-
-def _post_forced_bets(h: Hand, events: list[Event]) -> tuple[int, int]:
-    """Post antes, blinds, straddles and dead blinds (R-BLIND-2: live posts count as bets).
-
-    Returns (position of the last positional blind, number of straddles). Preflop action
-    starts left of the big blind, or of the straddle (R-BLIND-1, R-HU-1); without blinds,
-    left of the button's position.
-    """
-    n = h.n
-    posts = []
-    ante_posters = 0
-    for p, setup in enumerate(h.setups):
-        for post in setup.posts:
-            order = _POST_ORDER[post.kind]
-            posts.append((order, p, post))
-            if order == 0:
-                ante_posters += 1
-    posts.sort(key=_first_two)
-    # Antes everyone posts are each player's contribution, so a player all-in for part of
-    # the ante wins only what they matched (R-POT-1). An ante only some post (a big-blind
-    # ante) is dead money for the main pot, like a dead blind (R-BLIND-2).
-    layered_antes = ante_posters >= n
-    big_blind_pos = -1
-    straddle_pos = -1
-    small_pos = -1
-    straddles = 0
-    stacks = h.stacks
-    seat_of = h.seat_of
-    for kind_order, p, post in posts:
-        stack = stacks[p]
-        amount = post.amount if post.amount < stack else stack
-        if amount <= 0:
-            continue
-        stack -= amount
-        stacks[p] = stack
-        all_in = stack == 0
-        if all_in:
-            h.allin[p] = True
-            h.active -= 1
-        seat = seat_of[p]
-        if kind_order == 0:
-            h.pot += amount
-            if layered_antes:
-                h.contrib[p] += amount
-            else:
-                h.dead += amount
-            events.append(AntePosted(seat=seat, amount=amount, all_in=all_in))
-        elif kind_order <= 3:
-            h.bets[p] += amount
-            h.contrib[p] += amount
-            events.append(BlindPosted(seat=seat, kind=post.kind, amount=amount, live=True, all_in=all_in))
-            if kind_order == 2:
-                if big_blind_pos < 0:
-                    big_blind_pos = p
-            elif kind_order == 3:
-                straddle_pos = p
-                straddles += 1
-            elif small_pos < 0:
-                small_pos = p
-        else:
-            # Dead blinds: in the main pot for whoever wins it, no part of the poster's
-            # contribution when pots are layered (R-BLIND-2, R-POT-1).
-            h.pot += amount
-            h.dead += amount
-            events.append(BlindPosted(seat=seat, kind=post.kind, amount=amount, live=False, all_in=all_in))
-    if straddle_pos >= 0:
-        return straddle_pos, straddles
-    if big_blind_pos >= 0:
-        return big_blind_pos, straddles
-    return (small_pos if small_pos >= 0 else n - 1), straddles
-
-
 # ---------------------------------------------------------------------- functional API
 
 
@@ -533,12 +270,3 @@ def apply(hand: Hand, action: Action) -> tuple[Hand, tuple[Event, ...]]:
     new = hand.copy()
     events = new.apply(action)
     return new, events
-
-
-def replay(record: HandRecord) -> Hand:
-    """Replay a record: the same deck and actions give the identical events and result."""
-    hand = start_hand(record.config, record.seats, button=record.button, deck=record.deck)
-    for action in record.actions:
-        hand.apply(action)
-    return hand
-
