@@ -87,7 +87,7 @@ def end_round(h: Hand, events: list[Event]) -> None:
     if collected:
         h.pot += collected
         h.bets = [0] * n
-        if any(h.allin):
+        if h.active < h.live:  # somebody live is all-in: there may be side pots
             events.append(BetsCollected(pots=tuple(a for a, _ in _pots(h))))
         else:
             events.append(BetsCollected(pots=(h.pot,)))
@@ -262,9 +262,16 @@ def _showdown(h: Hand, events: list[Event]) -> None:
                     low_w = [p for p in lows if lo[p] == best_lo]
                     high_amount, low_amount = halves(amount, unit)
                     low_shares = split(low_amount, _odd_chip_order(h, low_w), unit)
-            best_hi = max(hi[p] for p in eligible)
+            best_hi = max([hi[p] for p in eligible])
             high_w = [p for p in eligible if hi[p] == best_hi]
-            shares = split(high_amount, _odd_chip_order(h, high_w), unit) + low_shares
+            if len(high_w) == 1 and not low_shares:
+                shares = [(high_w[0], high_amount)]
+            else:
+                shares = split(high_amount, _odd_chip_order(h, high_w), unit) + low_shares
+        if len(shares) == 1:
+            winners_all.add(shares[0][0])
+            results.append((amount, take, eligible, shares, low_shares))
+            continue
         combined: dict[int, int] = {}
         for p, a in shares:
             combined[p] = combined.get(p, 0) + a

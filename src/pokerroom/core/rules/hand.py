@@ -130,7 +130,11 @@ class Hand:
     @property
     def final_stacks(self) -> tuple[tuple[int, int], ...]:
         """(seat, stack) in seat order."""
-        return tuple(sorted(zip(self.seat_of, self.stacks, strict=True)))
+        seats = self.seat_of
+        # Dealing order is seat order rotated to start left of the button: rotate back.
+        r = seats.index(min(seats))
+        stacks = self.stacks
+        return tuple(zip(seats[r:] + seats[:r], stacks[r:] + stacks[:r], strict=True))
 
     @property
     def events(self) -> tuple[Event, ...]:
