@@ -184,3 +184,41 @@ def simple_decision(legal: dict[str, Any], rng: Any) -> tuple[str, int | None]:
     if legal.get("complete") and roll < 0.9:
         return "complete", legal["complete"]["min"]
     return "fold", None
+
+
+def calm(legal: dict[str, Any], rng: Any) -> tuple[str, int | None]:
+    """Check or call, sometimes a minimum raise: nobody busts in a few hands."""
+    if legal["raise"] and rng.random() < 0.2:
+        return "raise", legal["raise"]["min"]
+    return ("check", None) if legal["check"] else ("call", None)
+
+
+async def play_until(clients: dict[str, Client], table: str, hands: int, rng: Any,
+                     timeout: float = 60.0, policy: Any = calm) -> None:
+    """Every client answers its own `legal` prompts until `hands` results were seen."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    answered: set[tuple[str, int, int]] = set()
+    while True:
+        results = {m["hand"] for m in next(iter(clients.values())).received
+                   if m["type"] == "hand_result"}
+        if len(results) >= hands:
+            return
+        assert loop.time() < deadline, (
+            f"only {len(results)} hands finished; last messages: "
+            + repr({n: c.received[-3:] for n, c in clients.items()})
+        )
+        for name, client in clients.items():
+            view = latest_view(client, table)
+            legal = view and view.get("legal")
+            if legal:
+                key = (name, legal["hand"], legal["action_no"])
+                if key not in answered:
+                    answered.add(key)
+                    action, amount = policy(legal, rng)
+                    msg = {"type": "act", "table": table, "hand": legal["hand"],
+                           "action_no": legal["action_no"], "action": action}
+                    if amount is not None:
+                        msg["amount"] = amount
+                    await client.send(**msg)
+        await asyncio.sleep(0.01)

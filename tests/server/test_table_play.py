@@ -2,48 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 
-from roomharness import Client, latest_view, of_type, register
-
-
-def calm(legal: dict, rng: random.Random) -> tuple[str, int | None]:
-    """Check or call, sometimes a minimum raise: nobody busts in a few hands."""
-    if legal["raise"] and rng.random() < 0.2:
-        return "raise", legal["raise"]["min"]
-    return ("check", None) if legal["check"] else ("call", None)
-
-
-async def play_until(clients: dict[str, Client], table: str, hands: int, rng: random.Random,
-                     timeout: float = 60.0, policy=calm) -> None:
-    """Every client answers its own `legal` prompts until `hands` results were seen."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    answered: set[tuple[str, int, int]] = set()
-    while True:
-        results = {m["hand"] for m in next(iter(clients.values())).received
-                   if m["type"] == "hand_result"}
-        if len(results) >= hands:
-            return
-        assert loop.time() < deadline, (
-            f"only {len(results)} hands finished; last messages: "
-            + repr({n: c.received[-3:] for n, c in clients.items()})
-        )
-        for name, client in clients.items():
-            view = latest_view(client, table)
-            legal = view and view.get("legal")
-            if legal:
-                key = (name, legal["hand"], legal["action_no"])
-                if key not in answered:
-                    answered.add(key)
-                    action, amount = policy(legal, rng)
-                    msg = {"type": "act", "table": table, "hand": legal["hand"],
-                           "action_no": legal["action_no"], "action": action}
-                    if amount is not None:
-                        msg["amount"] = amount
-                    await client.send(**msg)
-        await asyncio.sleep(0.01)
+from roomharness import Client, of_type, play_until, register
 
 
 async def test_two_players_play_hands_and_the_ledger_follows(server) -> None:

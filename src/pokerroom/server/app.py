@@ -9,7 +9,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from pokerroom.server import rest
+from pokerroom.server import history_api, rest
 from pokerroom.server.settings import Settings
 from pokerroom.server.state import ServerState
 from pokerroom.server.ws import websocket_endpoint
@@ -38,6 +38,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.room = state
     app.include_router(rest.router)
+    app.include_router(history_api.router)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     static = settings.static_dir or WEB_DIR
     if static.is_dir():
