@@ -252,3 +252,34 @@ async def test_a_statement_lists_movements_newest_first_with_exact_running_balan
     )
     assert [(x.kind, x.balance_after) for x in older] == [("buy-in", 300), ("deposit", 500)]
     assert await cashier.statement("wallet:999") == []
+
+
+async def test_concurrent_writes_on_sqlite_share_commits_and_keep_their_own_outcomes(
+    sqlite_db: Database,
+) -> None:
+    """Group commit: 60 concurrent movements need far fewer than 60 commits (fsyncs), and a
+    refusal inside a group rolls back only its own movement."""
+    from sqlalchemy import event
+
+    ids = await make_accounts(sqlite_db, 3)
+    cashier = Cashier(sqlite_db)
+    commits = []
+    event.listen(sqlite_db.engine.sync_engine, "commit", lambda conn: commits.append(1))
+
+    async def move(i: int) -> str:
+        account = ids[i % 3]
+        try:
+            if i % 3 == 2:
+                await cashier.withdraw(account, 1, key=f"w{i}")  # never funded: refused
+            else:
+                await cashier.deposit(account, 10, key=f"d{i}")
+            return "ok"
+        except InsufficientFundsError:
+            return "refused"
+
+    outcomes = await asyncio.gather(*(move(i) for i in range(60)))
+    assert outcomes.count("refused") == 20 and outcomes.count("ok") == 40
+    assert len(commits) < 20
+    assert [await cashier.wallet_balance(a) for a in ids] == [200, 200, 0]
+    report = await run_audit(sqlite_db)
+    assert report.ok and report.counts["transactions"] == 40

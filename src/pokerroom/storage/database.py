@@ -14,7 +14,8 @@
 SQLite: WAL journal, synchronous=FULL, foreign keys on, a 30 s busy timeout, and every write
 transaction starts with BEGIN IMMEDIATE (one writer at a time across processes; the balance
 check and the update can never interleave), plus an in-process asyncio lock so the writers of
-one process queue without spinning on the busy handler. PostgreSQL: READ COMMITTED and
+one process queue without spinning on the busy handler; `run_write` groups concurrent writes
+into one commit (one fsync), each in its own savepoint. PostgreSQL: READ COMMITTED and
 `SELECT ... FOR UPDATE` on the ledger rows a transaction touches (see storage.ledger).
 `schema=` (PostgreSQL only) puts every table in that schema via search_path (tests use a fresh
 schema per run).
@@ -42,6 +43,7 @@ DEFAULT_DATABASE_FILE = "pokerroom.db"
 ENV_DATABASE = "POKERROOM_DATABASE"
 SQLITE_BUSY_TIMEOUT_S = 30
 WRITE_ATTEMPTS = 5
+MAX_BATCH = 64  # works per group commit on SQLite
 T = TypeVar("T")
 
 
@@ -108,6 +110,10 @@ class Database:
         self._write_sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._read_sessions = async_sessionmaker(self.read_engine, expire_on_commit=False)
         self._write_lock: asyncio.Lock | None = None
+        self._pending: list[
+            tuple[Callable[[AsyncSession], Awaitable[Any]], asyncio.Future[Any]]
+        ] = []
+        self._drainer: asyncio.Task[None] | None = None
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
@@ -123,12 +129,68 @@ class Database:
                 yield session
 
     async def run_write(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
-        """Run `work(session)` in a write transaction, retried on a lost race.
+        """Run `work(session)` in a write transaction; returns once it is durably committed.
 
-        A race is a unique-key collision (two writers using the same idempotency key: the
-        retry then finds the first one's result) or a PostgreSQL deadlock/serialization
-        failure. Refusals such as InsufficientFundsError are not retried.
+        On SQLite, concurrent calls are grouped: one BEGIN IMMEDIATE ... COMMIT runs a batch of
+        pending works, each inside its own SAVEPOINT (a refusal rolls back that work only), so
+        one fsync covers the batch (group commit). Each caller still gets its own result or
+        exception, and only after the COMMIT. On PostgreSQL each call is its own transaction,
+        retried on a lost race (a unique-key collision from two writers using one idempotency
+        key: the retry finds the first one's result; a deadlock or serialization failure).
+        Refusals such as InsufficientFundsError are never retried.
         """
+        if not self.is_sqlite:
+            return await self._run_write_single(work)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        self._pending.append((work, future))
+        if self._drainer is None or self._drainer.done():
+            self._drainer = loop.create_task(self._drain())
+        result: T = await future
+        return result
+
+    async def _drain(self) -> None:
+        while self._pending:
+            batch = [item for item in self._pending[:MAX_BATCH] if not item[1].done()]
+            del self._pending[:MAX_BATCH]
+            if not batch:
+                continue
+            outcomes: list[tuple[asyncio.Future[Any], bool, Any]] = []
+            try:
+                async with self.write() as session:
+                    for work, future in batch:
+                        if future.done():  # the caller gave up before its turn
+                            continue
+                        # Works share the session: never let one see another's cached rows.
+                        session.expire_all()
+                        try:
+                            async with session.begin_nested():
+                                value = await work(session)
+                        except Exception as exc:
+                            outcomes.append((future, False, exc))
+                        else:
+                            outcomes.append((future, True, value))
+            except Exception:
+                # The batch did not commit: run each work alone, with the retries, so the
+                # error reaches the caller it belongs to and the others still go through.
+                for work, future in batch:
+                    if future.done():
+                        continue
+                    try:
+                        value = await self._run_write_single(work)
+                    except Exception as exc:
+                        future.set_exception(exc)
+                    else:
+                        future.set_result(value)
+                continue
+            for future, ok, payload in outcomes:
+                if not future.done():
+                    if ok:
+                        future.set_result(payload)
+                    else:
+                        future.set_exception(payload)
+
+    async def _run_write_single(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
         for attempt in range(WRITE_ATTEMPTS):
             try:
                 async with self.write() as session:
