@@ -325,3 +325,21 @@ def test_R_BET_10_no_raise_when_nobody_can_match_more() -> None:
     legal = hand.legal_actions()
     assert legal.seat == 0 and legal.call == 40 and legal.raise_to is None
     refused(hand, RaiseTo(seat=0, amount=100), "R-BET-10")
+
+
+def test_R_BET_7_short_all_ins_adding_up_to_a_full_raise_reopen() -> None:
+    """R-BET-7: blinds 1/2; seat 2 raises to 10 (a raise of 8); short all-ins to 15 and 20
+    follow. Seat 2 now faces 10 more than where it acted, at least a full raise (8): it may
+    raise again, to at least 20 + 8 = 28. After only the first short all-in it could not."""
+    from rules_helpers import blind_seats
+
+    seats = blind_seats([20, 200, 200, 15], 3, 1, 2)
+    hand = deal([20, 200, 200, 15], seats=seats, button=3)
+    play(hand, "2 raise 10, 3 raise 15")
+    play(hand, "0 fold, 1 call")
+    legal = hand.legal_actions()
+    assert legal.seat == 2 and legal.call == 5 and legal.raise_to is None
+    hand = deal([20, 200, 200, 15], seats=seats, button=3)
+    play(hand, "2 raise 10, 3 raise 15, 0 raise 20, 1 call")
+    legal = hand.legal_actions()
+    assert legal.seat == 2 and legal.call == 10 and legal.raise_to == (28, 200)

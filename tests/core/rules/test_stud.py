@@ -152,3 +152,17 @@ def test_no_limit_stud_completion_range() -> None:
     hand = deal([100, 100, 100], game=Game.STUD, betting=Betting.NO_LIMIT,
                 stakes=Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), cards=THREE)  # fmt: skip
     assert hand.legal_actions().complete == (5, 99)
+
+
+def test_R_RANK_3_bring_in_passes_on_when_the_low_card_is_all_in() -> None:
+    """R-RANK-3 (stud bring-in): the 2c is all-in on its ante, so the next lowest up card of a
+    player who can bet (the 9d) brings in."""
+    from pokerroom.core.rules import Post, PostKind, SeatSetup
+
+    seats = [SeatSetup(seat=i, stack=s, posts=(Post(kind=PostKind.ANTE, amount=1),))
+             for i, s in enumerate((1, 50, 50))]  # fmt: skip
+    hand = deal([1, 50, 50], game=Game.STUD, betting=Betting.LIMIT, seats=seats, button=2,
+                stakes=Stakes(ante=1, bring_in=1, small_bet=4, big_bet=8),
+                cards={0: "Ah Kh 2c", 1: "As Ks 9d", 2: "Ad Kd Tc"})  # fmt: skip
+    legal = hand.legal_actions()
+    assert legal.seat == 1 and legal.bring_in == 1 and not legal.check

@@ -52,7 +52,10 @@ def bounds(h: Hand, i: int) -> tuple[int, int, str, str]:
     level = h.level
     if total <= level:
         return -1, -1, "R-BUYIN-4", "not enough chips to raise: call all-in or fold (table stakes)"
-    if h.acted[i]:
+    if h.acted[i] and (h.limit or (level - bet) * (2 if h.half_rule else 1) < h.min_raise):
+        # Facing only short all-in raises since acting. No-limit / pot-limit: once they add up
+        # to a full raise (what this player must call, since their bet is where they acted),
+        # the betting is open again for them, as in the TDA rules and PokerKit.
         rule = "R-BET-6" if h.limit else "R-BET-7"
         return -1, -1, rule, "an all-in raise smaller than a full raise did not reopen the betting: fold or call"
     if h.active < 2:

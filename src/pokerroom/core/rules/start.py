@@ -135,8 +135,10 @@ def start_hand(
         for p in range(n):
             h.up_count[p] = 1
             events.append(UpCardDealt(seat=order[p], card=cards[p][2]))
-        keys = [bring_in_key(game, cards[p][2]) for p in range(n)]
-        bring = keys.index(min(keys))
+        # The lowest up card brings in; a player all-in on the ante cannot, so it passes to
+        # the next lowest card of a player who can bet.
+        can_bet = [p for p in range(n) if not h.allin[p]] or list(range(n))
+        bring = min(can_bet, key=lambda p: bring_in_key(game, cards[p][2]))
         if config.stakes.bring_in > 0 and not h.allin[bring]:
             h.bring_in_pos = bring
             h.to_act_pos = bring
