@@ -148,3 +148,19 @@ def test_U_RTP_1_seeded_simulation_consistent_with_exact(optimal_tables: object)
     assert 0.35 < result.frequencies()["4x"] < 0.40
     again = simulate(optimal_tables, 4_000_000, 12345)
     assert np.array_equal(result.blocks, again.blocks)  # seeded: identical
+
+
+def test_U_PLAY_1_decision_for_bots_plays_whole_rounds() -> None:
+    """U-PLAY-1..3: decision_for always returns a legal action and finishes the round."""
+    from pokerroom.core.uth.math.strategy import decision_for
+
+    rng = random.Random(5)
+    for strategy in ("optimal", "simple"):
+        for _ in range(15):
+            rnd = start_round(UthConfig(), [0, 3], shuffled_deck(rng))
+            rnd.apply(PlaceBets(seat=0, ante=100))
+            rnd.apply(PlaceBets(seat=3, ante=100, trips=100))
+            while not rnd.is_over:
+                seat = rnd.to_decide()[0]
+                rnd.apply(decision_for(rnd, seat, strategy))
+            assert rnd.is_over

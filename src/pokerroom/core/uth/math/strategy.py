@@ -24,8 +24,10 @@ from fractions import Fraction
 import numpy as np
 
 from pokerroom.core.evaluation import high_rank
+from pokerroom.core.uth.actions import Check, Fold, Play
 from pokerroom.core.uth.math.brute import flop_values, river_values
 from pokerroom.core.uth.math.symmetry import class_name, hand_class
+from pokerroom.core.uth.round import Round
 
 # The preflop decision of the exact analysis: these 69 classes play 4x, all others check
 # (3x is never best).
@@ -173,3 +175,18 @@ def simple_hint(hole: Sequence[int], board: Sequence[int] = ()) -> Hint:
     if outs < 21:
         return Hint(decision="play 1", reason=f"only {outs} dealer outs")
     return Hint(decision="fold", reason=f"{outs} dealer outs")
+
+
+def decision_for(rnd: Round, seat: int, strategy: str = "optimal") -> Play | Check | Fold:
+    """The action a player following `strategy` takes now in round `rnd` (for bots)."""
+    legal = rnd.legal(seat)
+    if legal is None:
+        raise ValueError(f"seat {seat} has no decision to make now")
+    view = rnd.view_for(seat)
+    hole = rnd.states[seat].cards
+    advice = (hint if strategy == "optimal" else simple_hint)(hole, view.board)
+    if advice.decision.startswith("play"):
+        return Play(seat=seat, multiple=advice.multiple)
+    if advice.decision == "fold":
+        return Fold(seat=seat)
+    return Check(seat=seat)
