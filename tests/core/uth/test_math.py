@@ -164,3 +164,20 @@ def test_U_PLAY_1_decision_for_bots_plays_whole_rounds() -> None:
                 seat = rnd.to_decide()[0]
                 rnd.apply(decision_for(rnd, seat, strategy))
             assert rnd.is_over
+
+
+def test_U_RTP_1_report_is_one_self_contained_page(simple_tables: object) -> None:
+    """U-RTP-1: the report holds the pay tables, the 169-cell chart and an inline SVG plot,
+    and refers to no external asset."""
+    from pokerroom.core.uth.math.exact import run_flops, summarize
+    from pokerroom.core.uth.math.report import render_report
+
+    totals, play2 = run_flops("optimal", flop_ids=np.arange(2, dtype=np.int64))
+    partial = summarize("optimal", totals, play2, PUBLISHED["trips_ev"], complete=False)
+    sim = simulate(simple_tables, 200_000, 3)
+    page = render_report(partial, None, sim)
+    assert page.startswith("<!DOCTYPE html>") and page.count("<svg") == 1
+    assert page.count("<td class=p4") + page.count("<td class=ck") == 169
+    assert "500:1" in page and "3:2" in page and "50:1" in page and "40:1" in page
+    assert "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert "https://" not in page and "<script" not in page and "<link" not in page
