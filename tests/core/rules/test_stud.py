@@ -155,14 +155,14 @@ def test_no_limit_stud_completion_range() -> None:
 
 
 def test_R_RANK_3_bring_in_passes_on_when_the_low_card_is_all_in() -> None:
-    """R-RANK-3 (stud bring-in): the 2c is all-in on its ante, so the next lowest up card of a
-    player who can bet (the 9d) brings in."""
+    """R-RANK-3 (stud bring-in): the 2c is all-in on its ante, so the bring-in passes clockwise
+    to the next player who can bet (seat 1, not seat 2's lower 5d)."""
     from pokerroom.core.rules import Post, PostKind, SeatSetup
 
     seats = [SeatSetup(seat=i, stack=s, posts=(Post(kind=PostKind.ANTE, amount=1),))
              for i, s in enumerate((1, 50, 50))]  # fmt: skip
     hand = deal([1, 50, 50], game=Game.STUD, betting=Betting.LIMIT, seats=seats, button=2,
                 stakes=Stakes(ante=1, bring_in=1, small_bet=4, big_bet=8),
-                cards={0: "Ah Kh 2c", 1: "As Ks 9d", 2: "Ad Kd Tc"})  # fmt: skip
+                cards={0: "Ah Kh 2c", 1: "As Ks 9d", 2: "Ad Kd 5d"})  # fmt: skip
     legal = hand.legal_actions()
     assert legal.seat == 1 and legal.bring_in == 1 and not legal.check

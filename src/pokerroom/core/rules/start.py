@@ -135,10 +135,13 @@ def start_hand(
         for p in range(n):
             h.up_count[p] = 1
             events.append(UpCardDealt(seat=order[p], card=cards[p][2]))
-        # The lowest up card brings in; a player all-in on the ante cannot, so it passes to
-        # the next lowest card of a player who can bet.
-        can_bet = [p for p in range(n) if not h.allin[p]] or list(range(n))
-        bring = min(can_bet, key=lambda p: bring_in_key(game, cards[p][2]))
+        # The lowest up card brings in; a player all-in on the ante cannot, so the duty
+        # passes clockwise to the next player who can bet (as in PokerKit).
+        bring = min(range(n), key=lambda p: bring_in_key(game, cards[p][2]))
+        for k in range(n):
+            if not h.allin[(bring + k) % n]:
+                bring = (bring + k) % n
+                break
         if config.stakes.bring_in > 0 and not h.allin[bring]:
             h.bring_in_pos = bring
             h.to_act_pos = bring
