@@ -123,6 +123,13 @@ def test_play_a_no_limit_hand_with_bots_slider_raise_refusal_result_and_history(
     assert page.locator("#username").inner_text() in text
     first.get_by_role("link", name="Replay").click()
     expect(page.get_by_test_id("replay-step")).to_contain_text("Step 1 of")
+    log = page.get_by_test_id("replay-log").locator("li")
+    first_lines = log.count()
     page.get_by_role("button", name="Next").click()
     expect(page.get_by_test_id("replay-step")).to_contain_text("Step 2 of")
+    assert log.count() > first_lines
+    # The last step shows who won what, as the live table did.
+    page.get_by_role("button", name="End").click()
+    for winner in result["winners"]:
+        expect(page.get_by_test_id("result")).to_contain_text(winner["name"])
     assert page.js_errors == []

@@ -1,7 +1,7 @@
 // Hand history: the player's hands, a step-by-step replay, PokerStars downloads.
 import { h, replace } from "../dom.js";
 import { api } from "../api.js";
-import { signedMoney, dateTime, gameText, setDecimals, money } from "../fmt.js";
+import { signedMoney, dateTime, gameText, setDecimals } from "../fmt.js";
 import { renderFelt, eventText, seatNames } from "../felt.js";
 
 export function mountHistory(main) {
@@ -12,8 +12,8 @@ export function mountHistory(main) {
       h("a.btn.btn-ghost.btn-small", { href: api.allPokerStarsUrl(), download: "pokerroom-hands.txt" }, "Download all (PokerStars format)")),
     h("div.panel.table-wrap", {},
       h("table.grid", { "aria-label": "Your hands" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Hand"), h("th", {}, "When"), h("th", {}, "Table"), h("th.hide-phone", {}, "Game"),
-          h("th.hide-phone", {}, "Summary"), h("th.num", {}, "Net"), h("th.num", {}, ""))),
+        h("thead", {}, h("tr", {}, h("th", {}, "Hand"), h("th", {}, "When"), h("th", {}, "Table"),
+          h("th.hide-phone", {}, "Notes"), h("th.num", {}, "Net"), h("th.num", {}, ""))),
         body),
       status)));
   api.hands(100).then((data) => {
@@ -21,11 +21,11 @@ export function mountHistory(main) {
     status.hidden = hands.length > 0;
     status.textContent = "No hands yet: play a hand and it appears here.";
     replace(body, hands.map((hd) => h("tr", { dataset: { hand: hd.id } },
-      h("td", {}, h("a", { href: `#/history/${encodeURIComponent(hd.id)}` }, `#${hd.id}`)),
+      h("td", {}, h("a", { href: `#/history/${encodeURIComponent(hd.id)}` }, `#${hd.hand ?? hd.id}`)),
       h("td", {}, dateTime(hd.started_ms)),
       h("td", {}, hd.table),
-      h("td.hide-phone", {}, gameText(hd.game, hd.betting)),
-      h("td.hide-phone", {}, hd.summary || ""),
+      h("td.hide-phone", {}, [hd.game ? gameText(hd.game, hd.betting) : "", hd.summary || "",
+        hd.status === "voided" ? `voided${hd.void_reason ? `: ${hd.void_reason}` : ""}` : ""].filter(Boolean).join(" · ")),
       h("td.num", { class: hd.net > 0 ? "amount-pos" : hd.net < 0 ? "amount-neg" : "" }, signedMoney(hd.net ?? 0, hd.decimals ?? 2)),
       h("td", {}, h("div.actions", {},
         h("a.btn.btn-small", { href: `#/history/${encodeURIComponent(hd.id)}` }, "Replay"),
@@ -76,17 +76,61 @@ export function mountReplay(main, handId) {
     const steps = hand.steps || [];
     if (!steps.length) { replace(feltHolder, h("p.muted", {}, "This hand has no steps to replay.")); return; }
     const cur = steps[step];
-    const view = cur.view || {};
-    setDecimals(view.decimals ?? hand.decimals ?? 2);
-    title.textContent = `Hand #${hand.id}${hand.table ? ` · ${hand.table}` : ""}`;
-    replace(feltHolder, renderFelt({ ...view, clock: null, legal: null }, {}));
+    const view = feltView(cur.view || {});
+    setDecimals(hand.decimals ?? view.decimals ?? 2);
+    title.textContent = `Hand #${hand.hand ?? hand.id}${hand.table ? ` · ${hand.table}` : ""}`;
+    replace(feltHolder, renderFelt(view, { result: resultOf(cur.view || {}, view) }));
     const names = seatNames(view);
-    replace(logList, steps.slice(0, step + 1).filter((s) => s.event).map((s, i, arr) => {
-      const line = eventText(s.event, names);
-      return line ? h("li", { class: [line.cls, i === arr.length - 1 ? "current" : ""].filter(Boolean).join(" ") }, line.text) : null;
-    }));
+    const lines = [];
+    steps.slice(0, step + 1).forEach((st) => {
+      for (const ev of stepEvents(st)) {
+        const line = eventText(ev, names);
+        if (line) lines.push(h("li", { class: line.cls }, line.text));
+      }
+    });
+    if (lines.length) lines[lines.length - 1].classList.add("current");
+    replace(logList, lines);
     logList.scrollTop = logList.scrollHeight;
     counter.textContent = `Step ${step + 1} of ${steps.length}`;
+  }
+
+  function stepEvents(st) {
+    if (Array.isArray(st.events)) return st.events;
+    return st.event ? [st.event] : [];
+  }
+
+  /** The core's per-viewer hand view (as stored) in the shape the felt draws. */
+  function feltView(v) {
+    if (v.seats_total) return v;  // already a table view
+    const names = hand.names || {};
+    const seats = (v.seats || []).map((s) => ({
+      seat: s.seat, name: names[s.seat] ?? names[String(s.seat)] ?? s.name, stack: s.stack, bet: s.bet,
+      status: s.folded ? "folded" : s.all_in ? "all_in" : "active", cards: s.cards || [], up: s.up,
+      is_you: s.seat === (hand.seat ?? v.viewer),
+    }));
+    const maxSeat = Math.max(1, ...seats.map((s) => s.seat));
+    const total = Math.max(hand.seats_total || 0, maxSeat + 1);
+    const bySeat = new Map(seats.map((s) => [s.seat, s]));
+    const all = Array.from({ length: total }, (_, i) => bySeat.get(i) || { seat: i, status: "empty" });
+    return {
+      game: hand.game || v.game, seats_total: total, seats: all, board: v.board || [], button: v.button,
+      street: v.is_over ? "SHOWDOWN" : v.street, to_act: v.to_act, hand: hand.hand ?? hand.id,
+      pots: v.is_over ? [] : [{ amount: v.pot || 0 }],
+    };
+  }
+
+  /** Winners of the finished hand, from the stored result, for the felt's banner. */
+  function resultOf(v, view) {
+    const r = v.result;
+    if (!r || !r.pots) return null;
+    const winners = [];
+    for (const pot of r.pots) {
+      for (const [seat, amount] of [...(pot.winners || []), ...(pot.low_winners || [])]) {
+        const name = (view.seats.find((s) => s.seat === seat) || {}).name;
+        winners.push({ seat, name, amount });
+      }
+    }
+    return { winners, shown: {} };
   }
 
   function onKey(ev) {
@@ -100,4 +144,3 @@ export function mountReplay(main, handId) {
   return () => { document.removeEventListener("keydown", onKey); if (timer) clearInterval(timer); };
 }
 
-export { money };
