@@ -42,7 +42,7 @@ class Tables:
     preflop4: npt.NDArray[np.bool_]  # by class 0..168
     flop_ids: npt.NDArray[np.int32]
     flop_perms: npt.NDArray[np.int8]
-    flop_play: npt.NDArray[np.bool_]  # [canonical flop, pair] (optimal only)
+    flop_play: npt.NDArray[np.uint64]  # packed bits [canonical flop, pair // 64] (optimal only)
     board_ids: npt.NDArray[np.int32]
     river: npt.NDArray[np.uint64]
 
@@ -54,10 +54,18 @@ def build_tables(strategy: str, flop_play: npt.NDArray[np.bool_] | None = None) 
     preflop = np.array([class_name(c) in chart for c in range(169)], np.bool_)
     if code == 0 and flop_play is None:
         raise ValueError("the optimal strategy needs the flop decisions of the exact analysis")
-    fplay = flop_play if flop_play is not None else np.zeros((1, 1326), np.bool_)
+    fplay = _pack(flop_play) if flop_play is not None else np.zeros((1, 21), np.uint64)
     fids, fperms = flop_lookup()
     bids, reps = board_classes()
     return Tables(code, preflop, fids, fperms, fplay, bids, river_bits(reps, code))
+
+
+def _pack(play: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint64]:
+    """Rows of 1,326 booleans as 21 little-endian 64-bit words (bit p of word p // 64)."""
+    padded = np.zeros((play.shape[0], 21 * 64), np.uint64)
+    padded[:, : play.shape[1]] = play
+    weights = np.uint64(1) << np.arange(64, dtype=np.uint64)
+    return (padded.reshape(play.shape[0], 21, 64) * weights).sum(axis=2, dtype=np.uint64)
 
 
 @njit(cache=True, inline="always")
@@ -151,7 +159,8 @@ def _play_hand(  # type: ignore[no-untyped-def]
             g = flop_perms[r]
             pa = (a & ~3) | PERMS_[g, a & 3]
             pb = (b & ~3) | PERMS_[g, b & 3]
-            two = flop_play[flop_ids[r], PAIR_INDEX[pa, pb]]
+            q = PAIR_INDEX[pa, pb]
+            two = (flop_play[flop_ids[r], q >> 6] >> np.uint64(q & 63)) & np.uint64(1)
         else:
             flop = scratch[10:13]
             flop[0], flop[1], flop[2] = f0, f1, f2
