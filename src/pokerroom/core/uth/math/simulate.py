@@ -65,7 +65,10 @@ def _pack(play: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint64]:
     padded = np.zeros((play.shape[0], 21 * 64), np.uint64)
     padded[:, : play.shape[1]] = play
     weights = np.uint64(1) << np.arange(64, dtype=np.uint64)
-    return (padded.reshape(play.shape[0], 21, 64) * weights).sum(axis=2, dtype=np.uint64)
+    packed: npt.NDArray[np.uint64] = (padded.reshape(play.shape[0], 21, 64) * weights).sum(
+        axis=2, dtype=np.uint64
+    )
+    return packed
 
 
 @njit(cache=True, inline="always")
