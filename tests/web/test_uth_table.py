@@ -84,11 +84,15 @@ def test_U_PAY_1_uth_round_with_trips_shows_the_settlement(page: Any, server: An
     felt.get_by_role("button", name="Deal").click()
 
     # Check before the flop and on the flop, then Play 1x at the river.
-    for name in ("Check", "Check", "Play 1x"):
+    for name, phase in (("Check", "preflop"), ("Check", "flop"), ("Play 1x", "river")):
         button = felt.get_by_role("button", name=name, exact=True)
         expect(button).to_be_visible(timeout=20_000)
+        assert (frames.latest_view(table["id"]) or {}).get("phase") == phase
         button.click()
-        expect(button).to_be_hidden(timeout=20_000)
+        deadline = time.monotonic() + 20
+        while (frames.latest_view(table["id"]) or {}).get("phase") == phase:
+            assert time.monotonic() < deadline, f"still in {phase}"
+            page.wait_for_timeout(50)
 
     expect(page.get_by_test_id("uth-net")).to_be_visible(timeout=20_000)
     view = frames.latest_view(table["id"]) or {}

@@ -80,8 +80,11 @@ export function mountUth(main, tableId) {
     const dealerCards = view.dealer && view.dealer.length ? view.dealer : [null, null];
     const dealerInfo = view.dealer_qualifies === true ? "Dealer qualifies" : view.dealer_qualifies === false ? "Dealer does not qualify" : "";
     const board = view.board && view.board.length ? view.board : [null, null, null, null, null];
-    const anteShown = drafting ? stake.ante : (me ? me.ante : 0);
-    const tripsShown = drafting ? stake.trips : (me ? me.trips : 0);
+    // After settlement the server moves the round's amounts to `last`.
+    const placedBets = me ? (res && me.last ? { ante: me.last.ante, trips: me.last.trips, play: me.last.play } : me) : null;
+    const anteShown = drafting ? stake.ante : (placedBets ? placedBets.ante : 0);
+    const tripsShown = drafting ? stake.trips : (placedBets ? placedBets.trips : 0);
+    const playShown = placedBets ? placedBets.play : 0;
     const showStake = bettingOpen;
     const felt = h("div.uth-felt", {},
       h("div.uth-row", {},
@@ -95,13 +98,13 @@ export function mountUth(main, tableId) {
         spot("Trips", "trips", tripsShown, res ? res.trips : null, { selectable: drafting, placeholder: "optional" }),
         spot("Ante", "ante", anteShown, res ? res.ante : null, { selectable: drafting }),
         spot("Blind", "blind", anteShown, res ? res.blind : null),
-        spot("Play", "play", me ? me.play : 0, res ? res.play : null)),
+        spot("Play", "play", playShown, res ? res.play : null)),
       h("div.uth-row", { style: { marginTop: "1.2rem" } },
         h("div.cards", { "data-testid": "my-cards" }, (me && me.cards && me.cards.length ? me.cards : []).map((c) => cardEl(c, { size: "lg" }))),
         h("span.uth-hand-name", { "data-testid": "my-hand" }, res && res.hand ? res.hand : (me && me.hand) || "")),
       res ? h("div.uth-summary", { class: res.net > 0 ? "win" : res.net < 0 ? "lose" : "", "data-testid": "uth-net", dataset: { net: res.net } },
         res.net > 0 ? `You win ${signedMoney(res.net)}` : res.net < 0 ? `You lose ${money(-res.net)}` : "Push: your bets come back",
-        res.rounding ? h("span.muted", { style: { fontSize: ".8rem", display: "block", fontWeight: 500 } }, `(${money(res.rounding)} dropped by rounding the 3:2 payout down)`) : null) : null,
+        roundingNote(res.rounding)) : null,
       controlsEl(me, limits, showStake, res));
     replace(feltHolder, felt);
     renderSide(me);
@@ -135,7 +138,7 @@ export function mountUth(main, tableId) {
       const rack = h("div.chip-rack", { "aria-label": "Chips" }, values.map((v) => chipButton(v, () => addChip(v, limits))));
       const deal = h("button.btn.btn-green", { type: "button", disabled: !stake.ante, onclick: () => placeBet() }, "Deal");
       parts.push(h("p.muted", { style: { margin: 0, textAlign: "center" } },
-        `Click a spot (Ante or Trips), then chips. Ante ${money(limits.ante_min, d)}-${money(limits.ante_max, d)}; Trips ${money(limits.trips_min, d)}-${money(limits.trips_max, d)}. The Blind always equals the Ante.`));
+        `Pick a spot, then chips · Ante ${money(limits.ante_min, d)}-${money(limits.ante_max, d)} (the Blind equals it) · Trips ${money(limits.trips_min, d)}-${money(limits.trips_max, d)}`));
       parts.push(rack);
       if (!isDrafting(view, me)) {
         parts.push(h("div.row", { style: { gap: ".4rem" } },
@@ -167,6 +170,16 @@ export function mountUth(main, tableId) {
     return Boolean(me) && (v.phase || "betting") === "betting" && !(me.ante > 0);
   }
 
+  /** U-PAY-4: the chip fraction dropped by rounding a 3:2 payout down (int or "n/d"). */
+  function roundingNote(rounding) {
+    let text = null;
+    if (typeof rounding === "number" && rounding) text = money(rounding);
+    if (typeof rounding === "string" && /^[1-9]\d*\/\d+$/.test(rounding)) text = `${rounding} of a chip`;
+    if (!text) return null;
+    return h("span.muted", { style: { fontSize: ".8rem", display: "block", fontWeight: 500 } },
+      `(${text} dropped by rounding the 3:2 payout down)`);
+  }
+
   function addChip(value, limits) {
     const key = stake.spot === "trips" ? "trips" : "ante";
     const max = key === "trips" ? limits.trips_max : limits.ante_max;
@@ -193,7 +206,7 @@ export function mountUth(main, tableId) {
     replace(side,
       h("div.panel", {},
         h("h2", {}, "Round"),
-        h("p", { style: { margin: 0 } }, view.round ? `Round #${view.round} · ${phaseWord(view.phase)}` : phaseWord(view.phase)),
+        h("p", { style: { margin: 0 } }, view.phase === "settled" ? "The last round is settled" : view.round ? `Round #${view.round} · ${phaseWord(view.phase)}` : phaseWord(view.phase)),
         me && me.result && view.phase === "settled" ? resultTable(me.result) : null),
       others.length ? h("div.panel", {}, h("h2", {}, "Other players"),
         h("ul.log", {}, others.map((s) => h("li", {}, h("strong", {}, s.name), s.result ? ` ${signedMoney(s.result.net)}` : s.decision ? ` · ${DECISION_WORDS[s.decision] || s.decision}` : "")))) : null,
@@ -201,7 +214,7 @@ export function mountUth(main, tableId) {
   }
 
   function resultTable(r) {
-    const row = (name, v) => h("tr", {}, h("td", {}, name), h("td.num", { class: v > 0 ? "amount-pos" : v < 0 ? "amount-neg" : "", dataset: { bet: name.toLowerCase() } }, v === 0 ? "push" : signedMoney(v)));
+    const row = (name, v) => h("tr", {}, h("td", {}, name), h("td.num", { class: v > 0 ? "amount-pos" : v < 0 ? "amount-neg" : "", dataset: { bet: name.toLowerCase() } }, v === undefined || v === null ? "-" : v === 0 ? "push" : signedMoney(v)));
     return h("table.grid", { "data-testid": "uth-results", style: { marginTop: ".5rem" } }, h("tbody", {},
       row("Ante", r.ante), row("Blind", r.blind), row("Trips", r.trips), row("Play", r.play),
       h("tr", {}, h("th", {}, "Net"), h("th.num", { class: r.net > 0 ? "amount-pos" : r.net < 0 ? "amount-neg" : "" }, signedMoney(r.net)))));
