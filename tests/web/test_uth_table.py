@@ -94,8 +94,28 @@ def test_U_PAY_1_uth_round_with_trips_shows_the_settlement(page: Any, server: An
             assert time.monotonic() < deadline, f"still in {phase}"
             page.wait_for_timeout(50)
 
-    expect(page.get_by_test_id("uth-net")).to_be_visible(timeout=20_000)
-    view = frames.latest_view(table["id"]) or {}
+    balance = check_settlement(page, frames, table["id"], ante, trips, ante, balance_before)
+
+    # A second round: Rebet (same Ante and Trips), Play 4x before the flop.
+    felt.get_by_role("button", name="Rebet").click()
+    button = felt.get_by_role("button", name="Play 4x", exact=True)
+    expect(button).to_be_visible(timeout=20_000)
+    button.click()
+    check_settlement(page, frames, table["id"], ante, trips, 4 * ante, balance)
+    assert page.js_errors == []
+
+
+def check_settlement(page: Any, frames: Frames, table: str, ante: int, trips: int, play: int,
+                     balance_before: int) -> int:
+    """The settled round on the page equals the server's settlement, the pay tables and the
+    wallet; returns the balance after it."""
+    felt = page.get_by_test_id("uth-table")
+    deadline = time.monotonic() + 20
+    while (frames.latest_view(table) or {}).get("phase") != "settled":
+        assert time.monotonic() < deadline, "the round was not settled"
+        page.wait_for_timeout(50)
+    expect(page.get_by_test_id("uth-net")).to_be_visible()
+    view = frames.latest_view(table) or {}
     me = next(s for s in view["seats"] if s.get("is_you"))
     settled = me["result"]
     # Every spot shows the server's result for that bet.
@@ -107,13 +127,9 @@ def test_U_PAY_1_uth_round_with_trips_shows_the_settlement(page: Any, server: An
     mine = [c.get_attribute("data-card") for c in felt.locator("[data-testid=my-cards] .card").all()]
     dealer = [c.get_attribute("data-card") for c in felt.locator("[data-testid=dealer-cards] .card").all()]
     board = [c.get_attribute("data-card") for c in felt.locator("[data-testid=board] .card").all()]
-    expected = expected_settlement(mine, dealer, board, ante, trips, ante)
+    expected = expected_settlement(mine, dealer, board, ante, trips, play)
     assert {k: settled[k] for k in expected} == expected, (mine, dealer, board)
     # The wallet moved by the net.
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        if money_int(page.get_by_test_id("balance").inner_text()) == balance_before + settled["net"]:
-            break
-        page.wait_for_timeout(100)
-    assert money_int(page.get_by_test_id("balance").inner_text()) == balance_before + settled["net"]
-    assert page.js_errors == []
+    want = balance_before + settled["net"]
+    expect(page.get_by_test_id("balance")).to_have_text(money_text(want))
+    return want
