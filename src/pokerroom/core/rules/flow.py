@@ -118,11 +118,14 @@ def _next_street(h: Hand, events: list[Event]) -> None:
         h.acted = [False] * n
         h.aggressor = -2
         if h.active >= 2:
+            # A fresh round with two or more who can bet: the first of them from the opener.
             h.aggressor = -1
             start = _first_to_act(h)
+            folded = h.folded
+            allin = h.allin
             for k in range(n):
                 j = (start + k) % n
-                if needs_action(h, j):
+                if not folded[j] and not allin[j]:
                     h.to_act_pos = j
                     return
 

@@ -27,9 +27,12 @@ from pokerroom.core.rules.events import (
     visible_to,
 )
 from pokerroom.core.rules.history import HandRecord
+from pokerroom.core.rules.records import positional_maker
 from pokerroom.core.rules.result import HandResult, LegalActions, PotResult
 from pokerroom.core.rules.showdown import describe_hand
 from pokerroom.core.rules.views import HandView, SeatView
+
+_make_legal = positional_maker(LegalActions)
 
 
 class Hand:
@@ -170,26 +173,26 @@ class Hand:
         seat = self.seat_of[i]
         lo, hi, _, _ = betting.bounds(self, i)
         amounts = None if lo < 0 else (lo, hi)
+        # _make_legal(seat, fold, check, call, bet, raise_to, bring_in, complete)
         if self.bring_in_pos == i:
             bring_in = self.config.stakes.bring_in
             stack = self.stacks[i]
-            return LegalActions(seat=seat, bring_in=bring_in if bring_in < stack else stack, complete=amounts)
+            return _make_legal(seat, False, False, None, None, None,
+                               bring_in if bring_in < stack else stack, amounts)  # fmt: skip
         level = self.level
         owed = level - self.bets[i]
         completing = self.stud and self.street_i == 0 and self.raise_count == 0 and level > 0
         if owed <= 0:
             if level == 0:
-                return LegalActions(seat=seat, check=True, bet=amounts)
+                return _make_legal(seat, False, True, None, amounts, None, None, None)
             if completing:
-                return LegalActions(seat=seat, check=True, complete=amounts)
-            return LegalActions(seat=seat, check=True, raise_to=amounts)
+                return _make_legal(seat, False, True, None, None, None, None, amounts)
+            return _make_legal(seat, False, True, None, None, amounts, None, None)
         stack = self.stacks[i]
         call = owed if owed < stack else stack
         if completing:
-            return LegalActions(seat=seat, fold=True, call=call, complete=amounts)
-        return LegalActions(seat=seat, fold=True, call=call, raise_to=amounts)
-
-    # ------------------------------------------------------------------ actions
+            return _make_legal(seat, True, False, call, None, None, None, amounts)
+        return _make_legal(seat, True, False, call, None, amounts, None, None)
 
     apply = betting.act
     """apply(action) -> events: validate fully, then apply (R-BET-10); see betting.act."""

@@ -9,6 +9,7 @@ hashable as before. Used for events and LegalActions, built many times per hand.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -37,3 +38,19 @@ def fast_init(cls: type[T]) -> type[T]:
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     setattr(cls, "__init__", init)  # noqa: B010 - replacing the generated method
     return cls
+
+
+def positional_maker(cls: type[T]) -> Callable[..., T]:
+    """A constructor taking every field positionally, in field order (hot paths only).
+
+    Same result as `cls(**fields)`, without keyword parsing or defaults: callers pass all.
+    """
+    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    for name in names:
+        namespace[f"_s_{name}"] = getattr(cls, name).__set__
+    body = "".join(f"    _s_{name}(o, {name})\n" for name in names)
+    source = f"def make({', '.join(names)}):\n    o = _new(_cls)\n{body}    return o\n"
+    exec(source, namespace)  # noqa: S102 - generated from the dataclass's own fields
+    maker: Callable[..., T] = namespace["make"]
+    return maker
