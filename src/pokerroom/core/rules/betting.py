@@ -36,9 +36,17 @@ from pokerroom.core.rules.events import (
     Folded,
     RaisedTo,
 )
+from pokerroom.core.rules.records import positional_maker
 
 if TYPE_CHECKING:
     from pokerroom.core.rules.hand import Hand
+
+# Positional constructors of the events every decision makes (same objects, no keyword parsing).
+_called = positional_maker(Called)
+_checked = positional_maker(Checked)
+_folded = positional_maker(Folded)
+_raised_to = positional_maker(RaisedTo)
+_bet_placed = positional_maker(BetPlaced)
 
 
 def bounds(h: Hand, i: int) -> tuple[int, int, str, str]:
@@ -214,19 +222,19 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
             h.allin[i] = True
             h.active -= 1
         h.acted[i] = True
-        ev = Called(seat=seat, amount=add, total=h.bets[i], all_in=all_in)
+        ev = _called(seat, add, h.bets[i], all_in)
     elif t is Check:
         if owed > 0:
             raise IllegalActionError("R-BET-1", f"cannot check facing a bet: {owed} to call")
         h.acted[i] = True
-        ev = Checked(seat=seat)
+        ev = _checked(seat)
     elif t is Fold:
         if owed <= 0:
             raise IllegalActionError("R-BET-10", "nothing to call: check instead of folding")
         h.folded[i] = True
         h.live -= 1
         h.active -= 1
-        ev = Folded(seat=seat)
+        ev = _folded(seat)
     elif t is RaiseTo:
         assert isinstance(action, RaiseTo)
         if level == 0:
@@ -235,14 +243,14 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
             raise IllegalActionError("R-BET-10", "only a bring-in so far: complete instead of raising")
         to = _amount(h, i, action.amount, "raise")
         all_in, full = _wager(h, i, to)
-        ev = RaisedTo(seat=seat, amount=to, all_in=all_in, full=full)
+        ev = _raised_to(seat, to, all_in, full)
     elif t is Bet:
         assert isinstance(action, Bet)
         if level > 0:
             raise IllegalActionError("R-BET-10", f"there is a bet of {level} already: raise instead")
         to = _amount(h, i, action.amount, "bet")
         all_in, _ = _wager(h, i, to)
-        ev = BetPlaced(seat=seat, amount=to, all_in=all_in)
+        ev = _bet_placed(seat, to, all_in)
     elif t is Complete:
         assert isinstance(action, Complete)
         if not (h.stud and h.street_i == 0 and h.raise_count == 0 and level > 0):

@@ -26,6 +26,7 @@ from pokerroom.core.rules.events import (
     StreetStarted,
     UpCardDealt,
 )
+from pokerroom.core.rules.records import positional_maker
 from pokerroom.core.rules.result import PotResult
 from pokerroom.core.rules.showdown import (
     build_pots,
@@ -38,6 +39,10 @@ from pokerroom.core.rules.showdown import (
 
 if TYPE_CHECKING:
     from pokerroom.core.rules.hand import Hand
+
+_bets_collected = positional_maker(BetsCollected)
+_board_dealt = positional_maker(BoardDealt)
+_hand_shown = positional_maker(HandShown)
 
 
 def needs_action(h: Hand, j: int) -> bool:
@@ -90,7 +95,7 @@ def end_round(h: Hand, events: list[Event]) -> None:
         if h.active < h.live:  # somebody live is all-in: there may be side pots
             events.append(BetsCollected(pots=tuple(a for a, _ in _pots(h))))
         else:
-            events.append(BetsCollected(pots=(h.pot,)))
+            events.append(_bets_collected((h.pot,)))
     if h.aggressor != -2:
         h.sd_aggressor = h.aggressor
     if h.live == 1:
@@ -160,7 +165,7 @@ def _deal_street(h: Hand, events: list[Event]) -> None:
         else:
             cards = (deck[base + h.street_i + 1],)
         h.board.extend(cards)
-        events.append(BoardDealt(street=street, cards=cards))
+        events.append(_board_dealt(street, cards))
         return
     events.append(StreetStarted(street=street))
     k = h.street_i + 2
@@ -303,7 +308,7 @@ def _showdown(h: Hand, events: list[Event]) -> None:
             if low is not None and (best_lo_shown is None or low > best_lo_shown):
                 best_lo_shown = low
             h.shown.append(seat)
-            events.append(HandShown(seat=seat, cards=tuple(h.cards[p]), board=board_t, game=game))
+            events.append(_hand_shown(seat, tuple(h.cards[p]), board_t, game))
         else:
             h.mucked.append(seat)
             events.append(CardsMucked(seat, tuple(h.cards[p])))
