@@ -72,6 +72,10 @@ conn.onStatus((status) => {
 });
 
 conn.on("notice", (msg) => {
+  if (msg.code === "seat_available" && msg.table) {
+    showBanner(msg.text || "A seat is free.", "ok", 15000, { href: `#/table/${encodeURIComponent(msg.table)}`, text: "Go to the table" });
+    return;
+  }
   if (!msg.table || !location.hash.includes(msg.table)) showBanner(msg.text, "warn", 6000);
 });
 

@@ -2,9 +2,10 @@
 import { $, h } from "./dom.js";
 
 let bannerTimer = null;
-export function showBanner(text, kind = "warn", ms = 0) {
+export function showBanner(text, kind = "warn", ms = 0, link = null) {
   const el = $("#banner");
   el.textContent = text;
+  if (link) el.append(" ", h("a", { href: link.href }, link.text));
   el.className = `banner${kind === "ok" ? " ok" : ""}`;
   el.hidden = !text;
   clearTimeout(bannerTimer);
