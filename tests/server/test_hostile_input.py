@@ -76,3 +76,43 @@ async def test_foreign_origin_is_refused_and_own_origin_accepted(server) -> None
     await own.send(type="ping")
     await own.wait_for(of_type("pong"))
     await own.close()
+
+
+async def test_R_BET_10_acting_for_another_seat_is_refused_and_play_goes_on(server) -> None:
+    """R-BET-10: only the player to act may act; a request for someone else's turn is refused
+    with the rule and changes nothing."""
+    from roomharness import register
+
+    table = "antares-1"
+    tokens = {n: await register(server, n) for n in ("alice", "bobby", "mallory")}
+    clients = {n: await Client.connect(server.ws_url, token=t) for n, t in tokens.items()}
+    for n in ("alice", "bobby"):
+        await clients[n].send(type="sit", table=table, buy_in=10_000)
+        await clients[n].wait_for(of_type("balance"))
+    # Whoever is prompted first: the other one tries to take that action.
+    prompted = None
+    while prompted is None:
+        for n in ("alice", "bobby"):
+            view = clients[n].views.get(table)
+            if view and view.get("legal"):
+                prompted = n
+        await asyncio.sleep(0.02)
+    legal = clients[prompted].views[table]["legal"]
+    intruder = "bobby" if prompted == "alice" else "alice"
+    await clients[intruder].send(type="act", table=table, hand=legal["hand"],
+                                 action_no=legal["action_no"], action="fold", ref="steal")
+    err = await clients[intruder].wait_for(of_type("error", ref="steal"))
+    assert err["code"] == "illegal_action" and err["rule"] == "R-BET-10"
+    # Someone not even seated: refused as well.
+    await clients["mallory"].send(type="act", table=table, hand=legal["hand"],
+                                  action_no=legal["action_no"], action="fold", ref="m")
+    err = await clients["mallory"].wait_for(of_type("error", ref="m"))
+    assert err["code"] == "not_in_hand"
+    # The rightful player's same action still goes through: nothing changed.
+    mark = len(clients[prompted].received)
+    await clients[prompted].send(type="act", table=table, hand=legal["hand"],
+                                 action_no=legal["action_no"], action="fold")
+    done = await clients[prompted].wait_for(of_type("table_events"), start=mark)
+    assert any(e["type"] == "Folded" for e in done["events"])
+    for c in clients.values():
+        await c.close()
