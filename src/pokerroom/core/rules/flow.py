@@ -67,19 +67,11 @@ def end_round(h: Hand, events: list[Event]) -> None:
     """Return an uncalled bet (R-BET-9), collect the bets, then award or go on."""
     bets = h.bets
     n = h.n
-    top_i = 0
-    top = -1
-    second = 0
-    for j in range(n):
-        b = bets[j]
-        if b > top:
-            second = top if top > second else second
-            top = b
-            top_i = j
-        elif b > second:
-            second = b
-    if top > second:
-        back = top - second
+    top = max(bets)
+    if top and bets.count(top) == 1:
+        top_i = bets.index(top)
+        back = top - sorted(bets)[-2]
+        second = top - back
         bets[top_i] = second
         h.stacks[top_i] += back
         h.contrib[top_i] -= back
@@ -159,7 +151,7 @@ def _deal_street(h: Hand, events: list[Event]) -> None:
     n = h.n
     street = h.streets[h.street_i]
     if not h.stud:
-        base = n * h.game.hole_cards
+        base = n * (2 if h.game is Game.HOLDEM else 4)
         if h.street_i == 1:
             cards = deck[base:base + 3]
         else:
