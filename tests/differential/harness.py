@@ -280,17 +280,15 @@ def _pk_deal(state: State, events: tuple[object, ...], out: Outcome) -> None:
 
 LIMIT_SHORT_ALL_IN = "limit all-in short of a full bet (R-BET-6 half-bet rule vs PokerKit)"
 STUD_COMPLETION = "NL/PL stud: PokerKit measures the raise after a completion from the bring-in"
-NOBODY_TO_CALL = "raise when every opponent is all-in or covered (PokerKit refuses it)"
 SHORT_BIG_BLIND = "big blind all-in short: PokerKit sizes raises by the posted amount (R-BET-4)"
 SHORT_BET_REOPENS = ("NL/PL short all-in before any full bet or raise of the round: PokerKit"
                      " reopens the betting (its last raise size is still 0)")
-STUD_LOW_CARD_ALL_IN = ("stud: the lowest up card is all-in on the ante: we let the next player"
-                        " check or complete, PokerKit makes them bring in")
 HILO_SIDE_POT_NO_LOW = ("hi-lo side pot in which no player has a low while another player of"
                         " the hand has one: PokerKit splits a low half anyway (R-RANK-5)")
 STRADDLE_MIN_RAISE = ("straddle: PokerKit keeps the big blind as the minimum raise; ours is the"
                       " straddle (R-BET-4: at least the previous bet)")
-CUMULATIVE_SHORT = "short all-in raises adding up to a full raise: PokerKit reopens (R-BET-7)"
+CUMULATIVE_SHORT = ("short all-ins after a run of them reached a full raise: PokerKit restarts"
+                    " its running sum and refuses a player who faces a full raise (R-BET-7)")
 FORCED_CHECK = "PokerKit asks for a check when every opponent is all-in (we skip the turn)"
 LONE_ACTOR = ("stud, a player all-in on the ante: we ask the last player with chips to act"
               " (check or bring in) although every opponent is all-in; PokerKit skips it")
@@ -310,7 +308,6 @@ class RoundTracker:
     short_big_blind: bool = False
     short_bet: bool = False
     voluntary_full: bool = False
-    low_card_all_in: bool = False
     straddle: bool = False
     full_increment: int = 0
     short_sum: int = 0
@@ -334,7 +331,6 @@ class RoundTracker:
                 self.short_big_blind = False
                 self.short_bet = False
                 self.voluntary_full = False
-                self.low_card_all_in = False
                 self.straddle = False
                 self.full_increment = 0
                 self.short_sum = 0
@@ -381,8 +377,6 @@ def _nobody_to_call(hand: object, seat: int) -> bool:
 
 def _explain(ours: Options, theirs: Options, rounds: RoundTracker, hand: object) -> str | None:
     """The named deviation that explains a difference in the aggressive option, or None."""
-    if _low_card_all_in(ours, theirs, rounds, hand):
-        return STUD_LOW_CARD_ALL_IN
     if (ours.seat, ours.fold, ours.check, ours.call, ours.bring_in) != (
             theirs.seat, theirs.fold, theirs.check, theirs.call, theirs.bring_in):
         if rounds.limit_short_all_in and ours.seat == theirs.seat and ours.call == theirs.call \
@@ -391,9 +385,6 @@ def _explain(ours: Options, theirs: Options, rounds: RoundTracker, hand: object)
         return None
     if rounds.limit_short_all_in:
         return LIMIT_SHORT_ALL_IN
-    if theirs.aggressive is None and ours.aggressive is not None and ours.seat is not None \
-            and _nobody_to_call(hand, ours.seat):
-        return NOBODY_TO_CALL
     if (rounds.game.is_stud and rounds.betting is not Betting.LIMIT and rounds.completed
             and rounds.street == 0):
         return STUD_COMPLETION
@@ -403,30 +394,11 @@ def _explain(ours: Options, theirs: Options, rounds: RoundTracker, hand: object)
             and ours.aggressive and theirs.aggressive and theirs.aggressive[0] < ours.aggressive[0]
             and theirs.aggressive[1] == ours.aggressive[1]):
         return STRADDLE_MIN_RAISE
-    if _low_card_all_in(ours, theirs, rounds, hand):
-        return STUD_LOW_CARD_ALL_IN
     if rounds.short_bet and ours.aggressive is None and theirs.aggressive is not None:
         return SHORT_BET_REOPENS
-    if rounds.cumulative_short and ours.aggressive is None and theirs.aggressive is not None:
+    if rounds.cumulative_short and ours.aggressive is not None and theirs.aggressive is None:
         return CUMULATIVE_SHORT
     return None
-
-
-def _low_card_all_in(ours: Options, theirs: Options, rounds: RoundTracker, hand: object) -> bool:
-    if rounds.low_card_all_in:
-        return True
-    if not (rounds.game.is_stud and rounds.street == 0 and rounds.level <= rounds.stakes.ante
-            and ours.check and theirs.bring_in is not None and ours.bring_in is None):
-        return False
-    from pokerroom.core.rules.showdown import bring_in_key
-
-    view = hand.view_for(None)  # type: ignore[attr-defined]
-    ups = {sv.seat: [c for c, up in zip(sv.cards, sv.up, strict=True) if up and c is not None][0]
-           for sv in view.seats}
-    low = min(ups, key=lambda seat: bring_in_key(rounds.game, ups[seat]))
-    # Sticky for the rest of third street: the two engines now disagree on who bet what.
-    rounds.low_card_all_in = bool(view.seats[low].all_in)
-    return rounds.low_card_all_in
 
 
 def _common(ours: Options, theirs: Options) -> Options:

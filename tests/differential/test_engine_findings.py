@@ -1,12 +1,10 @@
 """Engine deviations found by the differential test and the PHH replays, as minimal cases.
 
-Each test states what RULES.md asks; an `xfail` marks a deviation still open in the engine
-(reported to the engine owner), so the suite stays green and the fix shows as XPASS.
+Each test states what RULES.md asks. All were open when found and are fixed in the engine
+now; they stay as regressions. A deviation still open would carry an `xfail` naming the rule.
 """
 
 from __future__ import annotations
-
-import pytest
 
 from pokerroom.core.cards import parse_cards, to_codes
 from pokerroom.core.rules import (
@@ -89,13 +87,10 @@ def test_R_BLIND_2_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
     assert [hand.result.stack(s) for s in range(5)] == [2200000, 0, 2675000, 3125000, 21700000]
 
 
-@pytest.mark.xfail(reason="engine reads R-BET-7 per raise: two short all-ins that add up to a "
-                          "full raise do not reopen the betting (PokerKit and the TDA rule: a "
-                          "player facing at least a full raise may re-raise); rulebook question",
-                   strict=False)
 def test_R_BET_7_short_all_ins_adding_up_to_a_full_raise_reopen_the_betting() -> None:
     """R-BET-7: blinds 1/2; UTG raises to 10 (a raise of 8); two short all-ins to 15 and 20
-    follow. UTG now faces 10 more than its own raise, at least a full raise: it may raise."""
+    follow. UTG now faces 10 more than its own raise, at least a full raise: it may raise.
+    Found by the differential test; fixed in the engine (c27b8cb), kept as a regression."""
     from pokerroom.core.rules import RaiseTo
 
     seats = [SeatSetup(seat=0, stack=20, posts=(Post(kind=PostKind.SMALL_BLIND, amount=1),)),
@@ -111,13 +106,10 @@ def test_R_BET_7_short_all_ins_adding_up_to_a_full_raise_reopen_the_betting() ->
     assert legal.raise_to is not None and legal.raise_to[0] == 28  # 20 + the last full raise 8
 
 
-@pytest.mark.xfail(reason="engine: when the lowest up card is all-in on the ante, nobody brings "
-                          "in and the next player may check third street (PokerKit and the usual "
-                          "house rule pass the bring-in to the next lowest card); rulebook gap",
-                   strict=False)
 def test_stud_bring_in_passes_on_when_the_low_card_is_all_in_on_the_ante() -> None:
     """Issue 3 (stud bring-in): the 2c is all-in on the ante; the 9d is the lowest card of a
-    player who can bet, so that player brings in (or completes)."""
+    player who can bet, so that player brings in (or completes). Found by the differential
+    test; fixed in the engine (c27b8cb, f09dde9), kept as a regression."""
     c = lambda text: to_codes(parse_cards(text))  # noqa: E731
     config = HandConfig(game=Game.STUD, betting=Betting.LIMIT,
                         stakes=Stakes(ante=1, bring_in=1, small_bet=4, big_bet=8))

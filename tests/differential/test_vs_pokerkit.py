@@ -35,17 +35,15 @@ Handled where they show (harness.py constants):
   by the posted amount; ours by the big blind (R-BET-4). First round only.
 - SHORT ALL-IN BEFORE ANY FULL BET: PokerKit's last raise size is 0 until someone bets or
   raises in full, so a short all-in reopens the betting there; not in ours (R-BET-7).
-- CUMULATIVE SHORT ALL-INS: two or more short all-in raises that add up to a full raise
-  reopen the betting in PokerKit (TDA-style); ours reads R-BET-7 per raise.
-- NOBODY TO CALL: PokerKit refuses a raise when every opponent is all-in or covered; ours
-  offers it (the raise is returned uncalled, R-BET-9).
+- CUMULATIVE SHORT ALL-INS: both engines reopen the betting when short all-ins add up to a
+  full raise (R-BET-7, TDA). PokerKit then restarts its running sum, so a player who faces a
+  full raise only together with a later short all-in is refused a raise; ours measures what
+  the player faces since its own last action.
 - FORCED CHECK / LONE ACTOR: PokerKit asks for a check that nobody can answer when every
   opponent is all-in; we skip that turn. In stud with a player all-in on the ante, we ask the
   last player with chips to check or bring in, PokerKit skips it.
 - NL/PL STUD COMPLETION: PokerKit measures the raise after a completion from the bring-in;
   ours from zero (the completion is the bet, R-BET-4). Third street only.
-- STUD LOW CARD ALL-IN: when the lowest up card is all-in on the ante, we let the next
-  player check or complete, PokerKit makes them bring in (third street only).
 - HI-LO SIDE POT WITHOUT A LOW: PokerKit splits a "low half" of a side pot among its
   players although none has a low (another player of the hand has one); R-RANK-5 gives it
   all to the high hand. Ours is checked exactly against the oracle, PokerKit's stacks not.
