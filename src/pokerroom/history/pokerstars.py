@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from pokerroom.core.cards import Card, format_cards
+from pokerroom.core.cards import format_cards
 from pokerroom.core.evaluation import (
     HandCategory,
     HandValue,
@@ -57,6 +57,7 @@ from pokerroom.core.rules import (
     PotAwarded,
     RaisedTo,
     Street,
+    StreetStarted,
     UpCardDealt,
     replay,
     visible_to,
@@ -233,7 +234,7 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
     hand, events = _events_of(source)
     record = hand.record
     config = record.config
-    game, unit = config.game, context
+    game = config.game
     started = next(e for e in events if isinstance(e, HandStarted))
     dealt_in = frozenset(started.seats)
     _check_names(context.names, started.seats)
@@ -244,7 +245,7 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
     name = context.names.__getitem__
 
     def amount(chips: int) -> str:
-        return format_amount(chips, unit)
+        return format_amount(chips, context)
 
     stud = game.is_stud
     stakes = config.stakes
@@ -346,8 +347,6 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
             if stud:
                 for c in (e.cards or (None,) * e.count):
                     pending_stud_deal.append((e.seat, c, False))
-                if e.seat != viewer_sees:
-                    pass
             elif e.seat == viewer_sees and e.cards:
                 hole[e.seat].extend(e.cards)
                 lines.append(f"Dealt to {name(e.seat)} {_bracket(e.cards)}")
@@ -369,9 +368,9 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
             else:
                 label = "TURN" if e.street is Street.TURN else "RIVER"
                 lines.append(f"*** {label} *** {_bracket(before)} {_bracket(e.cards)}")
-        elif _is_street_start(e):
+        elif isinstance(e, StreetStarted):
             if stud:
-                current = e.street  # type: ignore[union-attr]
+                current = e.street
                 street_bets.clear()
                 high_bet = 0
         elif isinstance(e, BringInPosted):
@@ -434,12 +433,7 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
         for seat, chips in pot.winners:
             won[seat] = won.get(seat, 0) + chips
 
-    def own_board(seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return tuple(board), tuple(board)
-
     def description(seat: int, cards: tuple[int, ...]) -> str:
-        if stud:
-            return describe_shown(game, cards, tuple(board))
         return describe_shown(game, cards, tuple(board))
 
     def pot_name(index: int) -> str:
@@ -531,12 +525,6 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
     return "\n".join(lines)
 
 
-def _is_street_start(event: Event) -> bool:
-    from pokerroom.core.rules import StreetStarted
-
-    return isinstance(event, StreetStarted)
-
-
 def export_hands(
     hands: Iterable[tuple[HandRecord | Hand, HandContext]],
     *,
@@ -546,8 +534,3 @@ def export_hands(
     """A session file: hands separated by two empty lines, UTF-8 BOM first when `bom`."""
     body = "\n\n\n".join(export_hand(h, c, viewer=viewer) for h, c in hands)
     return (BOM if bom else "") + body + "\n"
-
-
-def parse_card_list(text: str) -> tuple[Card, ...]:
-    """Cards as printed in brackets: 'Ah Kh' (used by tests and the reader)."""
-    return tuple(Card.parse(t) for t in text.split())
