@@ -47,7 +47,7 @@ class Bot:
         self.versions: dict[str, int] = {}
         self.kind = "poker"
         self._answered: set[tuple[Any, ...]] = set()
-        self._sent_at: dict[tuple[Any, ...], float] = {}
+        self._rtt_start: float | None = None  # when the last action was sent
         self._hands_seen: set[int] = set()
         self._sitting = False
         self._done = asyncio.Event()
@@ -57,9 +57,11 @@ class Bot:
     async def login(self) -> None:
         async with httpx.AsyncClient(base_url=self.base_url, timeout=30) as http:
             body = {"username": self.name, "password": self.password}
-            r = await http.post("/api/auth/login", json=body)
-            if r.status_code == 401:
-                r = await http.post("/api/auth/register", json=body)
+            # Sign up first: a taken name (409) means the bot exists, so log in. (Trying to
+            # log in first would count failed logins against the shared loopback address.)
+            r = await http.post("/api/auth/register", json=body)
+            if r.status_code == 409:
+                r = await http.post("/api/auth/login", json=body)
             r.raise_for_status()
             self.token = r.json()["token"]
 
@@ -126,6 +128,10 @@ class Bot:
         elif kind in ("table_view", "table_events", "uth_view"):
             if message.get("table") != self.table:
                 return
+            if self._rtt_start is not None:
+                # The round trip of an action: sent -> the table's answer to it arrives.
+                self.stats.latencies_ms.append((time.perf_counter() - self._rtt_start) * 1000)
+                self._rtt_start = None
             self.versions[self.table] = message["version"]
             await self._on_view(message["view"])
         elif kind == "hand_result":
@@ -184,7 +190,7 @@ class Bot:
                                    "action_no": legal["action_no"], "action": action}
         if amount is not None:
             message["amount"] = amount
-        self._sent_at[key] = time.perf_counter()
+        self._rtt_start = time.perf_counter()
         self.stats.actions += 1
         await self._send(message)
 
