@@ -283,3 +283,34 @@ def test_names_that_would_break_a_parser_are_refused(names: dict[int, str]) -> N
     bad = HandContext(table_name="T", max_seats=6, names=names, hand_id=1, started_at=NOON)
     with pytest.raises(ExportError):
         export_hand(hand, bad, viewer=0)
+
+
+@pytest.mark.parametrize(("cards", "words"), [
+    ("Kd Kh 7c 4s 2d", "a pair of Kings"),
+    ("Kd Kh Qc Qs 2d", "two pair, Kings and Queens"),
+    ("8d 8h 8c 4s 2d", "three of a kind, Eights"),
+    ("9d Th Jc Qs Kd", "a straight, Nine to King"),
+    ("Ad 2h 3c 4s 5d", "a straight, Ace to Five"),
+    ("Ah 9h 7h 4h 2h", "a flush, Ace high"),
+    ("Kd Kh Kc 8s 8d", "a full house, Kings full of Eights"),
+    ("Ad Jh 7c 4s 2d", "high card Ace"),
+    ("Ad Ah Ac As 2d", "four of a kind, Aces"),
+    ("9h Th Jh Qh Kh", "a straight flush, Nine to King"),
+    ("Th Jh Qh Kh Ah", "a Royal Flush"),
+])
+def test_R_RANK_1_hand_descriptions_use_pokerstars_words(cards: str, words: str) -> None:
+    """R-RANK-1: each category in the words real PokerStars files use (reference 3.3)."""
+    from pokerroom.history.pokerstars_words import describe_shown
+
+    assert describe_shown(Game.HOLDEM, to_codes(parse_cards(cards)), ()) == words
+
+
+def test_R_RANK_5_hi_lo_description_names_both_halves() -> None:
+    """R-RANK-5: a qualifying low is named after the high hand; none, and only HI is named."""
+    from pokerroom.history.pokerstars_words import describe_shown
+
+    board = to_codes(parse_cards("2c 4d 5h Kd Ks"))
+    assert describe_shown(Game.OMAHA_HILO, to_codes(parse_cards("Ah 3s 9c 9d")), board) == \
+        "HI: a straight, Ace to Five; LO: 5,4,3,2,A"
+    assert describe_shown(Game.OMAHA_HILO, to_codes(parse_cards("Qh Qs 9c 9d")), board) == \
+        "HI: two pair, Kings and Queens"  # Omaha: two hole cards, three of the board
