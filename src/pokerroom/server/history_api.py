@@ -44,8 +44,20 @@ async def _names(state: Any, stored: StoredHand) -> dict[int, str]:
     return {s.seat: by_id.get(s.account_id, f"player{s.seat + 1}") for s in stored.seats}
 
 
-def _summary(stored: StoredHand, account_id: int) -> dict[str, Any]:
+def _table_info(state: Any, table_id: str) -> dict[str, Any]:
+    if not state.lobby.has(table_id):
+        return {}
+    runner = state.lobby.runner(table_id)
+    if runner.kind != "poker":
+        return {}
+    return {"name": runner.display_name, "game": runner.config.game,
+            "betting": runner.config.betting, "decimals": runner.decimals,
+            "seats_total": runner.config.seats}
+
+
+def _summary(stored: StoredHand, account_id: int, state: Any = None) -> dict[str, Any]:
     return {
+        **(_table_info(state, stored.table_id) if state is not None else {}),
         "id": stored.id, "table": stored.table_id, "hand": stored.hand_number,
         "status": stored.status, "started_ms": stored.started_ms, "ended_ms": stored.ended_ms,
         "net": stored.net().get(account_id) if stored.status == "settled" else 0,
@@ -58,7 +70,7 @@ async def my_hands(who: Me, state: Room, limit: int = 50, before: int | None = N
                    ) -> dict[str, Any]:
     hands = await HandStore(state.db).history(who[0], limit=max(1, min(limit, 200)),
                                               before_id=before)
-    return {"hands": [_summary(h, who[0]) for h in hands]}
+    return {"hands": [_summary(h, who[0], state) for h in hands]}
 
 
 @router.get("/pokerstars", summary="All my hands in the PokerStars text format (newest 500)")
@@ -75,7 +87,7 @@ async def my_hands_pokerstars(who: Me, state: Room) -> Response:
 async def my_hand(hand_id: int, who: Me, state: Room) -> dict[str, Any]:
     stored = await _own_hand(state, who[0], hand_id)
     seat = _seat_of(stored, who[0])
-    out = _summary(stored, who[0])
+    out = _summary(stored, who[0], state)
     out["seat"] = seat
     out["names"] = {str(k): v for k, v in (await _names(state, stored)).items()}
     out["steps"] = _steps(stored, seat) if stored.record else []

@@ -9,10 +9,35 @@ from typing import Any
 from pokerroom.core.rules import HandView, LegalActions
 from pokerroom.services.wire import card_text, plain
 
+PRESETS = (("\u00bd pot", 1, 2), ("\u00be pot", 3, 4), ("Pot", 1, 1))
 
-def legal_json(legal: LegalActions, hand: int, action_no: int) -> dict[str, Any]:
-    def span(pair: tuple[int, int] | None) -> dict[str, int] | None:
-        return None if pair is None else {"min": pair[0], "max": pair[1]}
+
+def presets(hand_view: HandView, low: int, high: int) -> list[dict[str, Any]]:
+    """Pot-fraction totals for a bet or raise, inside [low, high]: the pot counts the call
+    (a raise "pot" = call, then raise by the pot after the call)."""
+    if hand_view.config.betting.value == "limit":
+        return []
+    bets = [s.bet for s in hand_view.seats]
+    top = max(bets, default=0)
+    mine = next((s.bet for s in hand_view.seats if s.seat == hand_view.to_act), 0)
+    pot_after_call = hand_view.pot + sum(bets) + (top - mine)
+    out = []
+    for label, num, den in PRESETS:
+        amount = min(high, max(low, top + pot_after_call * num // den))
+        if not out or out[-1]["amount"] != amount:
+            out.append({"label": label, "amount": amount})
+    return out
+
+
+def legal_json(legal: LegalActions, hand: int, action_no: int,
+               hand_view: HandView | None = None) -> dict[str, Any]:
+    def span(pair: tuple[int, int] | None) -> dict[str, Any] | None:
+        if pair is None:
+            return None
+        out: dict[str, Any] = {"min": pair[0], "max": pair[1]}
+        if hand_view is not None:
+            out["presets"] = presets(hand_view, pair[0], pair[1])
+        return out
 
     return {
         "hand": hand, "action_no": action_no, "seat": legal.seat,
@@ -94,7 +119,7 @@ def table_view(
     view = dict(header)
     legal = None
     if hand_view is not None and hand_view.legal is not None and hand_number is not None:
-        legal = legal_json(hand_view.legal, hand_number, action_no)
+        legal = legal_json(hand_view.legal, hand_number, action_no, hand_view)
     view.update(
         hand=hand_number if hand_view is not None and not hand_view.is_over else None,
         button=hand_view.button if hand_view is not None else button,
@@ -108,6 +133,7 @@ def table_view(
         clock=None if clock is None else {
             "seat": clock.seat, "deadline_ms": clock.deadline_ms,
             "action_deadline_ms": clock.action_deadline_ms, "time_bank_ms": clock.bank_ms,
+            "action_ms": clock.action_deadline_ms - clock.started_ms,
         },
     )
     return view

@@ -104,6 +104,7 @@ class TableRunner(Actor):
         self.watchers: dict[Watcher, str | None] = {}
         self.names: dict[str, str] = {}  # seated accounts -> display names
         self.known_names: dict[str, str] = {}  # every account ever seated here (for old events)
+        self.known_seats: dict[str, int] = {}  # the last seat each account took here
         self.lobby: Any = None
         self.run: HandRun | None = None
         self.between_hands_s = services.between_hands_s
@@ -212,7 +213,9 @@ class TableRunner(Actor):
     def _table_event(self, ev: Any) -> dict[str, Any]:
         data = plain(ev)
         if "account" in data:
-            data["name"] = self.known_names.get(data.pop("account"), "?")
+            account = data.pop("account")
+            data["name"] = self.known_names.get(account, "?")
+            data.setdefault("seat", self.known_seats.get(account))
         data["type"] = type(ev).__name__
         return data
 
@@ -319,6 +322,7 @@ class TableRunner(Actor):
             raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
         self.names[account] = name
         self.known_names[account] = name
+        self.known_seats[account] = seat
         self.watchers[watcher] = account
         self._publish(table_first=True)
         watcher.push({"type": "balance",

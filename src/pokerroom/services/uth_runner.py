@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerroom.core.errors import RuleViolationError
+from pokerroom.core.evaluation import evaluate_high
 from pokerroom.core.uth import Check, Fold, PlaceBets, Play, UthConfig, start_round
 from pokerroom.core.uth.paytables import BLIND_TABLE, TRIPS_TABLE, line_name
 from pokerroom.services.actor import Actor
@@ -135,6 +136,7 @@ class UthRunner(Actor):
                 "trips": rs.trips if rs else (bet.trips if bet else 0),
                 "play": rs.play if rs else 0, "folded": bool(rs and rs.folded),
                 "decision": None, "result": None,
+                "hand": _hand_name(rs.cards, rview.board) if rs is not None and rview else None,
             }  # fmt: skip
             if self.live is None and rs is not None and not bet:
                 entry["ante"] = entry["blind"] = entry["trips"] = entry["play"] = 0
@@ -172,6 +174,9 @@ class UthRunner(Actor):
         qualifies = None
         if shown is not None and settlements:
             qualifies = next(iter(settlements.values())).dealer_qualifies
+        dealer_hand = None
+        if rview is not None and rview.dealer:
+            dealer_hand = _hand_name(rview.dealer, rview.board)
         you = None
         if my_seat is not None:
             you = {"seat": my_seat, "balance": None}
@@ -184,6 +189,7 @@ class UthRunner(Actor):
             "round": live.number if live is not None else self.round_number + 1,
             "phase": phase, "board": board, "dealer": dealer, "seats": seats, "you": you,
             "legal": legal, "clock": clock, "dealer_qualifies": qualifies,
+            "dealer_hand": dealer_hand,
         }  # fmt: skip
 
     def _publish(self) -> None:
@@ -433,6 +439,13 @@ class UthRunner(Actor):
                    "now_ms": now_ms()}
         for watcher in list(self.watchers):
             watcher.push(dict(message))
+
+
+def _hand_name(cards: tuple[int, ...], board: tuple[int, ...]) -> str | None:
+    """The best hand from cards the viewer can see (None before five are visible)."""
+    if len(cards) + len(board) < 5:
+        return None
+    return str(evaluate_high(tuple(cards) + tuple(board)))
 
 
 def _without_last(rnd: Any) -> Any:
