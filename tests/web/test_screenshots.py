@@ -84,13 +84,14 @@ def test_screenshots_of_lobby_showdown_and_uth(browser: Any, server: Any, bots: 
                 page.wait_for_timeout(400)
         page.wait_for_timeout(150)
     expect(page.get_by_test_id("uth-net")).to_be_visible()
-    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("window.scrollTo(0, 0); document.getElementById('banner').hidden = true")
     page.wait_for_timeout(300)
-    page.screenshot(path=str(SCREENSHOTS / "uth-table.png"))
+    page.screenshot(path=str(SCREENSHOTS / "uth-table.png"), full_page=True)
 
     # The lobby last, once the bots have played long enough for its figures.
     page.goto("/#/lobby")
     expect(page.locator(f"tr[data-table='{table}']")).to_be_visible()
     page.wait_for_timeout(500)
+    page.evaluate("document.getElementById('banner').hidden = true")
     page.screenshot(path=str(SCREENSHOTS / "lobby.png"))
     ctx.close()

@@ -76,8 +76,11 @@ conn.on("notice", (msg) => {
     showBanner(msg.text || "A seat is free.", "ok", 15000, { href: `#/table/${encodeURIComponent(msg.table)}`, text: "Go to the table" });
     return;
   }
-  if (!msg.table || !location.hash.includes(msg.table)) showBanner(msg.text, "warn", 6000);
+  const calm = ["left", "round_settled"].includes(msg.code);
+  if (!msg.table || !location.hash.includes(msg.table)) showBanner(msg.text, calm ? "ok" : "warn", calm ? 3000 : 6000);
 });
+// A click on the banner dismisses it.
+$("#banner").addEventListener("click", () => { $("#banner").hidden = true; });
 
 $("#logout").addEventListener("click", async () => {
   try { await api.logout(); } catch { /* already logged out */ }

@@ -41,7 +41,7 @@ export function renderFelt(view, opts = {}) {
   const rx = narrow ? 37 : (total > 6 ? 43 : 45);
   for (const s of seats) {
     const pos = place(s.seat, total, bottom, rx, 44);
-    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions }));
+    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions, mucked: opts.mucked }));
     if (s.bet) {
       const bp = place(s.seat, total, bottom, 29, 24);
       wrap.appendChild(h("div.bet", { style: { left: `${bp.left}%`, top: `${bp.top}%` }, dataset: { betSeat: s.seat } }, chipStack(s.bet)));
@@ -88,6 +88,7 @@ function seatEl(s, view, pos, ctx) {
   let cards = s.cards || [];
   const shownCards = ctx.shown[s.seat] || ctx.shown[String(s.seat)];
   if (shownCards && shownCards.length) cards = shownCards;
+  else if (ctx.mucked && ctx.mucked.has(s.seat)) cards = cards.map(() => null);
   const classes = [
     view.to_act === s.seat ? "to-act" : "", s.status === "folded" ? "folded" : "",
     s.status === "sitting_out" ? "sitting-out" : "", s.is_you ? "is-you" : "", won ? "winner" : "",
@@ -153,7 +154,7 @@ export function eventText(ev, names) {
     case "BetReturned": return { text: `${money(ev.amount)} uncalled, returned to ${who(ev.seat)}` };
     case "HandShown":
     case "CardsShown": return { text: `${who(ev.seat)} shows ${cards(ev.cards)}${ev.description ? ` (${ev.description})` : ""}` };
-    case "CardsMucked": return { text: `${who(ev.seat)} mucks${ev.cards && ev.cards.some(Boolean) ? ` ${cards(ev.cards)}` : ""}` };
+    case "CardsMucked": return { text: `${who(ev.seat)} mucks` };
     case "RakeTaken": return { text: `Rake ${money(ev.amount)}` };
     case "PotAwarded": {
       const ws = (ev.winners || []).map((w) => (Array.isArray(w) ? { seat: w[0], amount: w[1] } : w));

@@ -75,10 +75,18 @@ export function mountTable(main, tableId) {
     replace(feltHolder, renderFelt(shownView, {
       result: showResult ? result : null,
       lastActions: lastActions(),
+      mucked: muckedSeats(),
       now: conn.serverNow(),
       canSit: !me() && Boolean(session.account),
       onEmptySeat: (seat) => sitAt(seat),
     }));
+  }
+
+  /** Seats that mucked at showdown: their cards stay face down on the felt (R-SD-2: they
+   * are for the hand history of the players dealt in, not for the table). */
+  function muckedSeats() {
+    const mine = me();
+    return new Set(handLog.filter((e) => e.type === "CardsMucked" && (!mine || e.seat !== mine.seat)).map((e) => e.seat));
   }
 
   /** Each seat's latest action on this street, from the log ("Call 2.00"), for the felt. */

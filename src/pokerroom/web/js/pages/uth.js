@@ -238,7 +238,7 @@ export function mountUth(main, tableId) {
       errorText = `${m.reason || m.code}${m.rule ? ` (${m.rule})` : ""}`;
       if (view) render(); else showBanner(errorText, "warn", 5000);
     }),
-    conn.on("notice", (m) => { if (m.table === tableId) showBanner(m.text, "warn", 6000); }),
+    conn.on("notice", (m) => { if (m.table === tableId) showBanner(m.text, m.code === "round_settled" ? "ok" : "warn", 6000); }),
   ];
   const tick = setInterval(() => {
     const el = feltHolder.querySelector("[data-testid=clock]");
