@@ -55,6 +55,13 @@ def test_play_a_no_limit_hand_with_bots_slider_raise_refusal_result_and_history(
         slider = bar.get_by_test_id("amount-slider")
         assert int(slider.get_attribute("min")) == sizing["min"]
         assert int(slider.get_attribute("max")) == sizing["max"]
+        # The server's pot-fraction presets are offered as they are; one click sets the amount.
+        assert sizing.get("presets"), "a no-limit decision comes with pot-fraction presets"
+        inside = [p for p in sizing["presets"] if sizing["min"] < p["amount"] < sizing["max"]]
+        for preset in inside[:1]:
+            bar.get_by_role("button", name=preset["label"], exact=True).click()
+            box = bar.get_by_test_id("amount-box")
+            assert money_int(box.input_value()) == preset["amount"]
         # One chip under the minimum: the server refuses it and nothing changes.
         too_small = sizing["min"] - 1
         box.fill(f"{too_small // 100}.{too_small % 100:02d}")

@@ -23,7 +23,7 @@ export function mountHistory(main) {
     replace(body, hands.map((hd) => h("tr", { dataset: { hand: hd.id } },
       h("td", {}, h("a", { href: `#/history/${encodeURIComponent(hd.id)}` }, `#${hd.hand ?? hd.id}`)),
       h("td", {}, dateTime(hd.started_ms)),
-      h("td", {}, hd.table),
+      h("td", {}, hd.name || hd.table),
       h("td.hide-phone", {}, [hd.game ? gameText(hd.game, hd.betting) : "", hd.summary || "",
         hd.status === "voided" ? `voided${hd.void_reason ? `: ${hd.void_reason}` : ""}` : ""].filter(Boolean).join(" · ")),
       h("td.num", { class: hd.net > 0 ? "amount-pos" : hd.net < 0 ? "amount-neg" : "" }, signedMoney(hd.net ?? 0, hd.decimals ?? 2)),

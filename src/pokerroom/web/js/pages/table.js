@@ -180,7 +180,7 @@ export function mountTable(main, tableId) {
           syncLabel();
         });
         amountBox.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); go(); } });
-        const shortcuts = h("div.shortcuts", {}, potShortcuts(sizing, legal).map(([text, value]) =>
+        const shortcuts = h("div.shortcuts", {}, potShortcuts(sizing).map(([text, value]) =>
           h("button.btn.btn-ghost.btn-small", { type: "button", onclick: () => { amount = value; renderActions(); } }, text)));
         parts.push(h("div.action-buttons", {}, buttons));
         parts.push(h("div.sizing", {}, shortcuts, slider, amountBox));
@@ -198,25 +198,16 @@ export function mountTable(main, tableId) {
     replace(timeHolder, timeBar());
   }
 
-  /** Pot-fraction amounts: the server's when it sends them; else fractions of the pot on the
-   * table as displayed, kept inside the legal [min, max] (the server checks every amount). */
-  function potShortcuts(sizing, legal) {
-    if (Array.isArray(sizing.shortcuts)) return sizing.shortcuts.map((s) => [s.label, s.amount]);
-    if (Array.isArray(legal.shortcuts)) return legal.shortcuts.map((s) => [s.label, s.amount]);
+  /** Shortcut amounts: the legal minimum, the server's pot-fraction presets (no-limit and
+   * pot-limit), and the legal maximum. Nothing here is computed by the client. */
+  function potShortcuts(sizing) {
     const list = [["Min", sizing.min]];
-    if (view.betting !== "limit") {
-      const inPots = (view.pots || []).reduce((a, p) => a + p.amount, 0);
-      const bets = (view.seats || []).reduce((a, s) => a + (s.bet || 0), 0);
-      const mine = me();
-      const myBet = mine ? mine.bet || 0 : 0;
-      const call = legal.call || 0;
-      const potAfterCall = inPots + bets + call;
-      for (const [label, num, den] of [["½ pot", 1, 2], ["¾ pot", 3, 4], ["Pot", 1, 1]]) {
-        const to = myBet + call + Math.floor((potAfterCall * num) / den);
-        if (to > sizing.min && to < sizing.max) list.push([label, to]);
-      }
+    for (const p of sizing.presets || []) {
+      if (p.amount > sizing.min && p.amount < sizing.max) list.push([p.label, p.amount]);
     }
-    list.push([sizing.max >= (me() ? me().stack + (me().bet || 0) : Infinity) ? "All-in" : "Max", sizing.max]);
+    const mine = me();
+    const allIn = mine && sizing.max >= (mine.stack || 0) + (mine.bet || 0);
+    list.push([allIn ? "All-in" : "Max", sizing.max]);
     return list;
   }
 
