@@ -34,5 +34,13 @@ def test_phone_sized_screen_has_no_sideways_scrolling(browser: Any, server: Any)
             seat_box = seat.bounding_box()
             assert seat_box is not None
             assert seat_box["x"] >= -1 and seat_box["x"] + seat_box["width"] <= PHONE["width"] + 1
+        # The UTH table: felt, spots and pay tables fit the width too.
+        uth = server.table("uth")["id"]
+        page.goto(f"/#/uth/{uth}")
+        expect(page.get_by_test_id("uth-table").locator(".spot")).to_have_count(4)
+        assert overflow(page) <= 0
+        for spot in page.locator(".spot").all():
+            spot_box = spot.bounding_box()
+            assert spot_box is not None and spot_box["x"] + spot_box["width"] <= PHONE["width"] + 1
     finally:
         ctx.close()
