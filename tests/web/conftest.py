@@ -61,13 +61,15 @@ def browser() -> Iterator[Any]:
 class LiveServer:
     """The real app served by uvicorn in a background thread."""
 
-    def __init__(self, db_path: Path, **overrides: Any) -> None:
+    def __init__(self, db_path: Path, port: int | None = None, **overrides: Any) -> None:
         import uvicorn
 
         from pokerroom.server.app import create_app
         from pokerroom.server.settings import Settings
 
-        self.port = free_port()
+        self.db_path = db_path
+        self.overrides = overrides
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.db_url = f"sqlite+aiosqlite:///{db_path}"
         settings = Settings(host="127.0.0.1", port=self.port, database_url=self.db_url)
@@ -92,6 +94,11 @@ class LiveServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=15)
+
+    def restarted(self) -> LiveServer:
+        """Stop this server and start a new one on the same port and database file."""
+        self.stop()
+        return LiveServer(self.db_path, port=self.port, **self.overrides).start()
 
     def lobby(self) -> list[dict[str, Any]]:
         return list(httpx.get(f"{self.url}/api/lobby", timeout=10).json()["tables"])
