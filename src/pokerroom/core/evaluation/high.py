@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
+from operator import index
+from typing import Any
 
 from pokerroom.core.cards import Card
 from pokerroom.core.errors import InvalidNotationError
@@ -71,34 +73,211 @@ def high_rank(codes: Sequence[int]) -> int:
         return _no_flush_miss(key >> 16)
 
 
-_ALL_CODES = frozenset(range(52))
-
-
 def checked_codes(cards: Iterable[Card | int], sizes: tuple[int, ...] = (5, 6, 7)) -> list[int]:
-    """Card codes of `cards`, refusing unknown codes, repeated cards and wrong hand sizes."""
-    codes: list[int] = list(cards)  # type: ignore[arg-type]  # Cards are replaced just below
-    if not _ALL_CODES.issuperset(codes):  # Card objects, or ints out of range
-        codes = [c.code if isinstance(c, Card) else int(c) for c in codes]
-        for c in codes:
-            if not 0 <= c < 52:
-                raise InvalidNotationError(str(c), "card codes are 0..51")
-    if len(codes) not in sizes or len(set(codes)) != len(codes):
-        shown = " ".join(str(Card.from_code(c)) for c in codes)
-        if len(set(codes)) != len(codes):
-            raise InvalidNotationError(shown, "a card appears twice")
+    """Card codes of `cards`, refusing non-cards, unknown codes, repeated cards and wrong sizes.
+
+    Every refusal is an InvalidNotationError whose token names the offending card (or the
+    whole hand when its size is wrong).
+    """
+    codes: list[int] = []
+    for card in cards:
+        if isinstance(card, Card):
+            codes.append(card.code)
+            continue
+        try:
+            code = index(card)  # ints and int-likes (numpy ints); floats and strings refused
+        except TypeError:
+            raise InvalidNotationError(str(card), "not a card (a Card or a code 0..51)") from None
+        if not 0 <= code < 52:
+            raise InvalidNotationError(str(code), "card codes are 0..51")
+        codes.append(code)
+    shown = " ".join(str(Card.from_code(c)) for c in codes)
+    if len(set(codes)) != len(codes):
+        twice = next(c for i, c in enumerate(codes) if c in codes[:i])
+        raise InvalidNotationError(str(Card.from_code(twice)), f"a card appears twice in {shown}")
+    if len(codes) not in sizes:
         wanted = " or ".join(map(str, sizes))
         raise InvalidNotationError(shown, f"expected {wanted} cards, got {len(codes)}")
     return codes
 
 
+# evaluate_high's card key: additions like high_rank's, with more fields that validate.
+# Bits 0..155 hold a three-bit count per card (at 3 * (13 * suit + rank)): a card counted
+# twice sets a bit of _REPEATS. Bit 156: the suit counters (four bits a suit, started at 3 so
+# bit 3 lights at five cards). Bit 172: _BAD, added by a code outside 0..51. Bit 176 up: the
+# sum of the cards' rank weights, which keys the dict of non-flush values. One AND with
+# _RARE sends repeats, bad codes and flushes off the common path: the rest is a shift and a
+# dict lookup of a cached HandValue.
+_SUITS_AT, _BAD, _RANKS_AT = 156, 1 << 172, 176
+_REPEATS = sum(0b110 << 3 * slot for slot in range(52))
+_FLUSH_BITS = 0x8888 << _SUITS_AT
+_SUIT_START = 0x3333 << _SUITS_AT
+_BAD_BITS = 0xF << 172
+_RARE = _REPEATS | _FLUSH_BITS | _BAD_BITS
+
+
+def _mixed(n: int) -> int:
+    """56 well-mixed bits from n (splitmix64's finaliser)."""
+    z = (n + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
+    z = (z ^ z >> 27) * 0x94D049BB133111EB & 0xFFFFFFFFFFFFFFFF
+    return (z ^ z >> 31) >> 8
+
+
+# Why not counts, three bits a rank, as high_rank keys? An int hashes to itself and a dict
+# starts probing at the hash's low bits: the low ranks' counts alone, shared by thousands of
+# hands, so long probe chains and cache misses (measured: the lookup cost more than all the
+# rest). Sums of mixed weights spread evenly. They are checked to differ for every rank
+# multiset of 5..7 cards when the table is built.
+_RANK_WEIGHTS: tuple[int, ...] = tuple(_mixed(rank) for rank in range(13))
+
+
+def _hand_key(code: int) -> int:
+    rank, suit = code >> 2, code & 3
+    return (
+        (_RANK_WEIGHTS[rank] << _RANKS_AT) + (1 << _SUITS_AT + 4 * suit)
+        + (1 << 3 * (13 * suit + rank))
+    )  # fmt: skip
+
+
+_KEYS = [_hand_key(code) for code in range(52)]
+# Indexed by a code; 52..103 (reached by -52..-1 too) are bad codes. _KEY0 carries the suit
+# counters' start, so one card of each hand adds it.
+# _PAIR[a][b] is the key of a and b together: three lookups and additions fewer a hand.
+_KEY: tuple[int, ...] = (*_KEYS, *(_BAD,) * 52)
+_KEY0: tuple[int, ...] = tuple(k + _SUIT_START for k in _KEYS) + (_BAD,) * 52
+_PAIR: tuple[tuple[int, ...], ...] = (
+    tuple(tuple(_KEYS[a] + k for k in _KEYS) + (_BAD,) * 52 for a in range(52))
+    + ((_BAD,) * 104,) * 52
+)
+# The same for Card objects, by [suit][rank] (two slot reads, no property call, no hashing).
+_CARD_KEY0: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_KEY0[4 * rank + suit] for rank in range(13)) for suit in range(4)
+)
+_CARD_KEY: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_KEYS[4 * rank + suit] for rank in range(13)) for suit in range(4)
+)
+_CARD_PAIR: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(tuple(_KEYS[4 * r + s] + _KEYS[4 * r2 + s2] for r2 in range(13)) for s2 in range(4))
+        for r in range(13)
+    )
+    for s in range(4)
+)
+
+# One HandValue object per distinct value (7,462 of them): a result is a lookup, not a build.
+_HAND_VALUES: dict[int, HandValue] = {}
+
+
+def hand_value(value: int) -> HandValue:
+    """The shared HandValue of `value` (HandValues are immutable, so one object per value)."""
+    found = _HAND_VALUES.get(value)
+    if found is None:
+        found = _HAND_VALUES.setdefault(value, HandValue(value))
+    return found
+
+
+# Rank-weight sum (5..7 cards, no flush) -> HandValue; filled on the first call.
+_NO_FLUSH_VALUES: dict[int, HandValue] = {}
+# One suit's 39-bit card-count field (5..7 cards of that suit) -> HandValue.
+_FLUSH_VALUES: dict[int, HandValue] = {
+    sum(1 << 3 * r for r in range(13) if mask >> r & 1): hand_value(FLUSH_VALUES[mask])
+    for mask in range(1 << 13)
+    if 5 <= mask.bit_count() <= 7
+}
+
+
+def _fill_no_flush_values() -> None:
+    if not _NO_FLUSH:
+        _fill_no_flush()
+    table: dict[int, HandValue] = {}
+    for key, value in _NO_FLUSH.items():
+        counts = [key >> 3 * r & 7 for r in range(13)]
+        table[sum(c * w for c, w in zip(counts, _RANK_WEIGHTS, strict=True))] = hand_value(value)
+    if len(table) != len(_NO_FLUSH):
+        raise AssertionError("rank weights collide")  # never: fixed weights, checked by tests
+    # Built whole, then added in one C call: a reader in another thread sees all or none.
+    _NO_FLUSH_VALUES.update(table)
+
+
+def _value_of_key(key: int, cards: Sequence[object]) -> HandValue:
+    """The off-the-fast-path cases of a summed key: a repeat or bad code, a flush, a miss."""
+    if key & (_REPEATS | _BAD_BITS):
+        # checked_codes raises, naming the card (the rest only runs should it not)
+        return hand_value(high_rank(checked_codes(cards)))  # type: ignore[arg-type]
+    if key & _FLUSH_BITS:
+        suit = 0 if key & 8 << 156 else 1 if key & 0x80 << 156 else 2 if key & 0x800 << 156 else 3
+        return _FLUSH_VALUES[key >> 39 * suit & 0x7FFFFFFFFF]
+    if not _NO_FLUSH_VALUES:
+        _fill_no_flush_values()
+    found = _NO_FLUSH_VALUES.get(key >> _RANKS_AT)
+    if found is None:  # never for 5..7 distinct cards; a foreign card-like object, maybe
+        return hand_value(high_rank(checked_codes(cards)))  # type: ignore[arg-type]
+    return found
+
+
+def _evaluate_other(hand: tuple[Card | int, ...] | list[Card | int]) -> HandValue:
+    """evaluate_high for anything but seven cards of one kind: 5 or 6 cards, mixed, bad."""
+    n = len(hand)
+    if not 4 < n < 8:
+        checked_codes(hand)  # raises: wrong size (or a bad card, named first)
+    cards: Any = hand
+    try:
+        if n == 6 and type(cards[0]) is int:
+            a, b, c, d, e, f = cards
+            key = _PAIR[a][b] + _PAIR[c][d] + _KEY0[e] + _KEY[f]
+        elif n == 5 and type(cards[0]) is int:
+            a, b, c, d, e = cards
+            key = _PAIR[a][b] + _PAIR[c][d] + _KEY0[e]
+        else:  # Cards, or Cards and codes mixed
+            key = _SUIT_START
+            for card in cards:
+                key += _KEY[card] if type(card) is int else _CARD_KEY[card.suit][card.rank]
+    except (TypeError, IndexError, AttributeError):  # not a Card nor a code
+        return hand_value(high_rank(checked_codes(hand)))  # checked_codes raises, naming it
+    if key & _RARE:
+        return _value_of_key(key, hand)
+    try:
+        return _NO_FLUSH_VALUES[key >> _RANKS_AT]
+    except KeyError:  # the table is filled on the first call
+        return _value_of_key(key, hand)
+
+
 def evaluate_high(cards: Iterable[Card | int]) -> HandValue:
-    """The best five-card high hand among 5, 6 or 7 cards (R-RANK-1, R-RANK-2, R-RANK-4)."""
-    codes = cards if type(cards) is tuple else tuple(cards)
-    n = len(codes)
-    # One set operation checks "distinct codes 0..51" (Card objects are not in _ALL_CODES).
-    if 4 < n < 8 and len(_ALL_CODES.intersection(codes)) == n:
-        return HandValue(high_rank(codes))  # type: ignore[arg-type]  # all ints, just checked
-    return HandValue(high_rank(checked_codes(codes)))
+    """The best five-card high hand among 5, 6 or 7 cards (R-RANK-1, R-RANK-2, R-RANK-4).
+
+    `cards` are Card objects or codes 0..51, all distinct; anything else raises
+    InvalidNotationError naming the card.
+    """
+    if type(cards) is not tuple and type(cards) is not list:
+        cards = tuple(cards)
+    if len(cards) != 7:
+        return _evaluate_other(cards)
+    hand: Any = cards  # the types are checked below, by the lookups themselves
+    a, b, c, d, e, f, g = hand
+    if type(a) is int:
+        p = _PAIR
+        try:
+            key = p[a][b] + p[c][d] + p[e][f] + _KEY0[g]
+        except (TypeError, IndexError):  # a Card among codes, a code far out of range
+            return _evaluate_other(cards)
+    elif type(a) is Card:
+        q = _CARD_PAIR
+        try:
+            key = (
+                q[a.suit][a.rank][b.suit][b.rank] + q[c.suit][c.rank][d.suit][d.rank]
+                + q[e.suit][e.rank][f.suit][f.rank] + _CARD_KEY0[g.suit][g.rank]
+            )  # fmt: skip
+        except AttributeError:  # a code among Cards
+            return _evaluate_other(cards)
+    else:
+        return _evaluate_other(cards)
+    if key & _RARE:
+        return _value_of_key(key, cards)
+    try:
+        return _NO_FLUSH_VALUES[key >> 176]
+    except KeyError:  # the table is filled on the first call
+        return _value_of_key(key, cards)
 
 
 def omaha_rank(hole: Sequence[int], board: Sequence[int]) -> int:
@@ -131,4 +310,4 @@ def evaluate_omaha(hole: Iterable[Card | int], board: Iterable[Card | int]) -> H
     hole_codes = checked_codes(hole, (2, 3, 4, 5, 6))
     board_codes = checked_codes(board, (3, 4, 5))
     checked_codes(hole_codes + board_codes, (len(hole_codes) + len(board_codes),))
-    return HandValue(omaha_rank(tuple(hole_codes), tuple(board_codes)))
+    return hand_value(omaha_rank(tuple(hole_codes), tuple(board_codes)))
