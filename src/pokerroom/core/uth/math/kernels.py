@@ -201,8 +201,9 @@ def simple_river(board, rem, vals, play):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def simple_flop(a, b, flop):  # type: ignore[no-untyped-def]
-    """The strategy card's flop rule: 2x with two pair or better, a hidden pair (not deuces),
-    or four to a flush holding a hidden ten or better of that suit."""
+    """The strategy card's flop rule: 2x with two pair or better, a hidden pair (any pair
+    using a hole card, except pocket deuces), or four to a flush holding a hidden ten or
+    better of that suit."""
     if eval5(a, b, flop[0], flop[1], flop[2]) >> 20 >= 2:
         return True
     ra, rb = a >> 2, b >> 2
@@ -211,9 +212,7 @@ def simple_flop(a, b, flop):  # type: ignore[no-untyped-def]
         franks |= 1 << (flop[i] >> 2)
     if ra == rb and ra != 0:
         return True
-    if ra != 0 and (franks >> ra) & 1 == 1:
-        return True
-    if rb != 0 and (franks >> rb) & 1 == 1:
+    if (franks >> ra) & 1 == 1 or (franks >> rb) & 1 == 1:
         return True
     for s in range(4):
         n = 0

@@ -8,9 +8,10 @@ river optimally, 1x at the river when that beats folding (a tie in value plays).
 
 The strategy card (the "simple" strategy): preflop 4x with any ace, any pair but deuces,
 K2s+, K5o+, Q6s+, Q8o+, J8s+, JTo+, else check; on the flop 2x with two pair or better, a
-hidden pair (not a pair of deuces), or four to a flush holding a hidden ten or better of
-that suit; at the river 1x with a hidden pair or better, or when fewer than 21 of the 45
-unseen cards would give the dealer (the board plus that card) a better hand, else fold.
+hidden pair (a pair using a hole card, except pocket deuces: a deuce in the hand pairing a
+deuce on the flop counts), or four to a flush holding a hidden ten or better of that suit;
+at the river 1x with a hidden pair or better, or when fewer than 21 of the 45 unseen cards
+would give the dealer (the board plus that card) a better hand, else fold.
 A "hidden" pair or better uses a hole card: a pocket pair, a hole card pairing the board, or
 a hand of a higher category than the board alone.
 """
@@ -136,9 +137,10 @@ def simple_flop_2x(hole: Sequence[int], flop: Sequence[int]) -> bool:
     if high_rank([a, b, *flop]) >> 20 >= 2:
         return True
     ranks = {c >> 2 for c in flop}
-    for card in (a, b):
-        if card >> 2 != 0 and (card >> 2 in ranks or (a >> 2 == b >> 2)):
-            return True
+    if a >> 2 == b >> 2 and a >> 2 != 0:  # pocket pair, not deuces
+        return True
+    if a >> 2 in ranks or b >> 2 in ranks:  # a hole card pairs the flop
+        return True
     for suit in range(4):
         if sum(1 for c in (a, b, *flop) if c & 3 == suit) >= 4:
             if any(c & 3 == suit and c >> 2 >= 8 for c in (a, b)):
