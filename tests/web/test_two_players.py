@@ -63,6 +63,10 @@ def test_two_players_never_see_each_others_hole_cards_and_reload_continues(
             assert "back" in on_page
 
         # The player to act reloads the page: same hand, same cards, the decision is back.
+        deadline = time.monotonic() + 15
+        while not any((f.latest_view(table) or {}).get("legal") for _, f in players.values()):
+            assert time.monotonic() < deadline, "nobody was asked to act"
+            a.wait_for_timeout(50)
         actor = next(k for k, (_, f) in players.items() if (f.latest_view(table) or {}).get("legal"))
         page, frames = players[actor]
         page.reload()
