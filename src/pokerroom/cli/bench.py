@@ -66,6 +66,10 @@ def play_engine(hands: int, seed: int) -> tuple[int, int]:
     rand = rng.random
     deal = PLAYERS * 2 + 5
     decisions = 0
+    # Actions are immutable values: the policy reuses one Fold/Check/Call per seat.
+    folds = [Fold(seat=s) for s in range(PLAYERS)]
+    checks = [Check(seat=s) for s in range(PLAYERS)]
+    calls = [Call(seat=s) for s in range(PLAYERS)]
     for number in range(hands):
         button = number % PLAYERS
         hand = start_hand(CONFIG, SETUPS[button], button=button, deck=random_deal(rand, deal))
@@ -76,16 +80,18 @@ def play_engine(hands: int, seed: int) -> tuple[int, int]:
             seat = legal.seat
             u = rand()
             decisions += 1
-            if legal.call is not None and u < 0.3:
-                act(Fold(seat=seat))
+            call = legal.call
+            if call is not None and u < 0.3:
+                act(folds[seat])
             elif u < 0.5 and (legal.raise_to or legal.bet):
-                lo, hi = legal.raise_to or legal.bet  # type: ignore[misc]
+                raise_to = legal.raise_to
+                lo, hi = raise_to or legal.bet  # type: ignore[misc]
                 amount = hi if rand() < 0.1 else lo + int(rand() * (hi - lo + 1))
-                act(RaiseTo(seat=seat, amount=amount) if legal.raise_to else Bet(seat=seat, amount=amount))
-            elif legal.call is not None:
-                act(Call(seat=seat))
+                act(RaiseTo(seat=seat, amount=amount) if raise_to else Bet(seat=seat, amount=amount))
+            elif call is not None:
+                act(calls[seat])
             else:
-                act(Check(seat=seat))
+                act(checks[seat])
     return hands, decisions
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from pokerroom.core.evaluation import high_rank
 from pokerroom.core.rules.config import Game
 from pokerroom.core.rules.events import (
+    DEALT_IN,
     BetReturned,
     BetsCollected,
     BoardDealt,
@@ -41,6 +42,11 @@ if TYPE_CHECKING:
     from pokerroom.core.rules.hand import Hand
 
 _bets_collected = positional_maker(BetsCollected)
+_bet_returned = positional_maker(BetReturned)
+_pot_awarded = positional_maker(PotAwarded)
+_pot_result = positional_maker(PotResult)
+_hand_ended = positional_maker(HandEnded)
+_cards_mucked = positional_maker(CardsMucked)
 _board_dealt = positional_maker(BoardDealt)
 _hand_shown = positional_maker(HandShown)
 
@@ -79,13 +85,13 @@ def end_round(h: Hand, events: list[Event]) -> None:
             h.allin[top_i] = False
             h.active += 1
         h.returned.append((h.seat_of[top_i], back))
-        events.append(BetReturned(seat=h.seat_of[top_i], amount=back))
+        events.append(_bet_returned(h.seat_of[top_i], back))
     collected = sum(bets)
     if collected:
         h.pot += collected
         h.bets = [0] * n
         if h.active < h.live:  # somebody live is all-in: there may be side pots
-            events.append(BetsCollected(pots=tuple(a for a, _ in _pots(h))))
+            events.append(_bets_collected(tuple([a for a, _ in _pots(h)])))
         else:
             events.append(_bets_collected((h.pot,)))
     if h.aggressor != -2:
@@ -205,9 +211,9 @@ def _award_uncontested(h: Hand, winner: int, events: list[Event]) -> None:
     h.stacks[winner] += amount
     h.pot = 0
     eligible = tuple(h.seat_of[j] for j in range(h.n) if not h.folded[j])
-    pot = PotResult(amount=amount, rake=rake, eligible=eligible, winners=((seat, amount),))
-    h.pots_awarded.append(pot)
-    events.append(PotAwarded(pot=0, amount=amount, winners=((seat, amount),)))
+    winners = ((seat, amount),)
+    h.pots_awarded.append(_pot_result(amount, rake, eligible, winners, ()))
+    events.append(_pot_awarded(0, amount, winners, ()))
     h.uncontested = winner
     _finish(h, events)
 
@@ -222,19 +228,20 @@ def _odd_chip_order(h: Hand, winners: list[int]) -> list[int]:
 def _showdown(h: Hand, events: list[Event]) -> None:
     n = h.n
     game = h.game
-    hilo = game.is_hilo
+    hilo = game is Game.OMAHA_HILO or game is Game.STUD_HILO
     unit = h.unit
     folded = h.folded
     live = [p for p in range(n) if not folded[p]]
     board = h.board
     cards = h.cards
-    hi: dict[int, int] = {}
-    lo: dict[int, int | None] = {}
+    hi: dict[int, int]
+    lo: dict[int, int | None]
     if game is Game.HOLDEM:
-        for p in live:
-            hi[p] = high_rank(cards[p] + board)
-            lo[p] = None
+        hi = {p: high_rank(cards[p] + board) for p in live}
+        lo = dict.fromkeys(live)
     else:
+        hi = {}
+        lo = {}
         for p in live:
             hi[p], lo[p] = strength(game, cards[p], board)
     if h.active == h.live:
@@ -242,7 +249,7 @@ def _showdown(h: Hand, events: list[Event]) -> None:
         pots = [(h.pot, live)]
     else:
         pots = _pots(h)
-    rake_left = _rake(h, sum(a for a, _ in pots))
+    rake_left = _rake(h, sum([a for a, _ in pots])) if h.config.rake_percent else 0
     total_rake = rake_left
     results: list[tuple[int, int, list[int], list[tuple[int, int]], list[tuple[int, int]]]] = []
     winners_all: set[int] = set()
@@ -303,7 +310,7 @@ def _showdown(h: Hand, events: list[Event]) -> None:
             events.append(_hand_shown(seat, tuple(h.cards[p]), board_t, game))
         else:
             h.mucked.append(seat)
-            events.append(CardsMucked(seat, tuple(h.cards[p])))
+            events.append(_cards_mucked(seat, tuple(h.cards[p]), DEALT_IN))
     if total_rake:
         events.append(RakeTaken(amount=total_rake))
     seat_of = h.seat_of
@@ -312,11 +319,9 @@ def _showdown(h: Hand, events: list[Event]) -> None:
             h.stacks[p] += a
         winners = tuple(sorted((seat_of[p], a) for p, a in shares))
         low_pairs = tuple(sorted((seat_of[p], a) for p, a in low_shares))
-        h.pots_awarded.append(PotResult(
-            amount=amount, rake=take, eligible=tuple(seat_of[p] for p in eligible),
-            winners=winners, low_winners=low_pairs,
-        ))  # fmt: skip
-        events.append(PotAwarded(pot=index, amount=amount, winners=winners, low_winners=low_pairs))
+        eligible_seats = tuple([seat_of[p] for p in eligible])
+        h.pots_awarded.append(_pot_result(amount, take, eligible_seats, winners, low_pairs))
+        events.append(_pot_awarded(index, amount, winners, low_pairs))
     h.pot = 0
     _finish(h, events)
 
@@ -324,5 +329,5 @@ def _showdown(h: Hand, events: list[Event]) -> None:
 def _finish(h: Hand, events: list[Event]) -> None:
     h.over = True
     h.to_act_pos = -1
-    events.append(HandEnded(stacks=h.final_stacks))
+    events.append(_hand_ended(h.final_stacks))
 

@@ -12,6 +12,9 @@ the hand exactly as it was (R-BET-10) without copying. Players are kept in deali
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from pokerroom.core.errors import IllegalActionError
 from pokerroom.core.rules import betting
 from pokerroom.core.rules.actions import Action, MuckCards
@@ -43,7 +46,7 @@ class Hand:
         "pos_of", "n", "button", "deck", "start_stacks", "stacks", "bets", "contrib", "folded",
         "allin", "acted", "cards", "up_count", "board", "streets", "street_i", "to_act_pos",
         "level", "full_level", "min_raise", "bet_size", "raise_count", "aggressor",
-        "sd_aggressor", "bring_in_pos", "pot", "_events", "_actions", "over", "_result",
+        "sd_aggressor", "bring_in_pos", "pot", "_pending", "_events", "_actions", "over", "_result",
         "shown", "mucked", "returned", "uncontested", "reached_second_street", "pots_awarded",
         "live", "active", "dead", "opening",
     )  # fmt: skip
@@ -83,6 +86,8 @@ class Hand:
     sd_aggressor: int
     bring_in_pos: int
     pot: int
+    _pending: list[tuple[Callable[..., Event], tuple[Any, ...]]] | None
+    """The events up to the first decision, not built yet: (constructor, arguments) in order."""
     _events: list[Event]
     _actions: list[Action]
     over: bool
@@ -141,7 +146,15 @@ class Hand:
 
     @property
     def events(self) -> tuple[Event, ...]:
+        if self._pending is not None:
+            self._build_pending()
         return tuple(self._events)
+
+    def _build_pending(self) -> None:
+        pending = self._pending
+        if pending is not None:
+            self._pending = None
+            self._events[:0] = [make(*args) for make, args in pending]
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -257,7 +270,7 @@ class Hand:
     def events_for(self, viewer: int | None) -> tuple[Event, ...]:
         """Every event so far as `viewer` may see it (visible_to applied to each)."""
         dealt = frozenset(self.seat_of)
-        return tuple(visible_to(e, viewer, dealt) for e in self._events)
+        return tuple(visible_to(e, viewer, dealt) for e in self.events)
 
     def copy(self) -> Hand:
         new = Hand.__new__(Hand)

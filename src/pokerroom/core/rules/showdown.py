@@ -87,10 +87,20 @@ def build_pots(
     pots with the same players are one pot.
     """
     n = len(contrib)
+    live = [j for j in range(n) if not folded[j]]
+    if live:
+        first = contrib[live[0]]
+        if first > 0:
+            for j in live:
+                if contrib[j] != first:
+                    break
+            else:
+                # Every live player put in the same: one pot with all the chips, dead ones too.
+                return [(dead + sum(contrib), live)]
     pots: list[tuple[int, list[int]]] = []
     if dead:
-        pots.append((dead, [j for j in range(n) if not folded[j]]))
-    levels = sorted({contrib[j] for j in range(n) if not folded[j]})
+        pots.append((dead, list(live)))
+    levels = sorted({contrib[j] for j in live})
     prev = 0
     for level in levels:
         if level <= prev:

@@ -8,8 +8,9 @@ the lowest up card (R-RANK-3; razz: the highest). Also `replay` of a HandRecord.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
+from typing import Any
 
 from pokerroom.core.errors import InvalidConfigError
 from pokerroom.core.rules import flow
@@ -32,7 +33,14 @@ from pokerroom.core.rules.events import (
 )
 from pokerroom.core.rules.hand import Hand
 from pokerroom.core.rules.history import HandRecord
+from pokerroom.core.rules.records import positional_maker
 from pokerroom.core.rules.showdown import bring_in_key
+
+_hand_started = positional_maker(HandStarted)
+_ante_posted = positional_maker(AntePosted)
+_blind_posted = positional_maker(BlindPosted)
+_hole_cards_dealt = positional_maker(HoleCardsDealt)
+_up_card_dealt = positional_maker(UpCardDealt)
 
 
 def start_hand(
@@ -87,11 +95,11 @@ def start_hand(
     stud = h.stud = d.stud
     setups = h.setups = tuple(by_seat[s] for s in order)
     h.seat_of = order
-    h.pos_of = {s: p for p, s in enumerate(order)}
+    h.pos_of = dict(zip(order, range(n), strict=True))
     h.n = n
     h.button = button
     h.deck = deck_t
-    start_stacks = h.start_stacks = tuple(s.stack for s in setups)
+    start_stacks = h.start_stacks = tuple([s.stack for s in setups])
     h.stacks = list(start_stacks)
     h.bets = [0] * n
     h.contrib = [0] * n
@@ -124,17 +132,23 @@ def start_hand(
     h.dead = 0
     h.bet_size = d.small_bet
     h.min_raise = h.opening = d.opening_bet
-    events: list[Event] = [HandStarted(button=button, seats=order, stacks=start_stacks)]
+    # The events up to the first decision are built on first use (`Hand.events`): most
+    # simulated hands never look at them. `pending` holds (constructor, arguments) in order.
+    pending: list[tuple[Callable[..., Event], tuple[Any, ...]]] = [
+        (_hand_started, (button, order, start_stacks))
+    ]
+    h._pending = pending
+    events: list[Event] = []
     h._events = events
-    last_blind, straddles = _post_forced_bets(h, events)
+    last_blind, straddles = _post_forced_bets(h, pending)
 
     if stud:
         cards = h.cards = [[deck_t[p], deck_t[n + p], deck_t[2 * n + p]] for p in range(n)]
         for p in range(n):
-            events.append(HoleCardsDealt(order[p], (cards[p][0], cards[p][1]), 2))
+            pending.append((_hole_cards_dealt, (order[p], (cards[p][0], cards[p][1]), 2)))
         for p in range(n):
             h.up_count[p] = 1
-            events.append(UpCardDealt(seat=order[p], card=cards[p][2]))
+            pending.append((_up_card_dealt, (order[p], cards[p][2])))
         # The lowest up card brings in; a player all-in on the ante cannot, so the duty
         # passes clockwise to the next player who can bet (as in PokerKit).
         bring = min(range(n), key=lambda p: bring_in_key(game, cards[p][2]))
@@ -154,7 +168,7 @@ def start_hand(
         for p in range(n):
             own = deck_t[p:span:n]
             cards.append(list(own))
-            events.append(HoleCardsDealt(order[p], own, hole))
+            pending.append((_hole_cards_dealt, (order[p], own, hole)))
         level = h.level = max(h.bets)
         if level > 0:
             h.full_level = level
@@ -217,7 +231,9 @@ _POST_ORDER = {
 _first_two = itemgetter(0, 1)
 
 
-def _post_forced_bets(h: Hand, events: list[Event]) -> tuple[int, int]:
+def _post_forced_bets(
+    h: Hand, pending: list[tuple[Callable[..., Event], tuple[Any, ...]]]
+) -> tuple[int, int]:
     """Post antes, blinds, straddles and dead blinds (R-BLIND-2: live posts count as bets).
 
     Returns (position of the last positional blind, number of straddles). Preflop action
@@ -262,11 +278,11 @@ def _post_forced_bets(h: Hand, events: list[Event]) -> tuple[int, int]:
                 h.contrib[p] += amount
             else:
                 h.dead += amount
-            events.append(AntePosted(seat=seat, amount=amount, all_in=all_in))
+            pending.append((_ante_posted, (seat, amount, all_in)))
         elif kind_order <= 3:
             h.bets[p] += amount
             h.contrib[p] += amount
-            events.append(BlindPosted(seat=seat, kind=post.kind, amount=amount, live=True, all_in=all_in))
+            pending.append((_blind_posted, (seat, post.kind, amount, True, all_in)))
             if kind_order == 2:
                 if big_blind_pos < 0:
                     big_blind_pos = p
@@ -280,7 +296,7 @@ def _post_forced_bets(h: Hand, events: list[Event]) -> tuple[int, int]:
             # contribution when pots are layered (R-BLIND-2, R-POT-1).
             h.pot += amount
             h.dead += amount
-            events.append(BlindPosted(seat=seat, kind=post.kind, amount=amount, live=False, all_in=all_in))
+            pending.append((_blind_posted, (seat, post.kind, amount, False, all_in)))
     if straddle_pos >= 0:
         return straddle_pos, straddles
     if big_blind_pos >= 0:
