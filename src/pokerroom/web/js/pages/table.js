@@ -220,7 +220,9 @@ export function mountTable(main, tableId) {
       : kind === "big_blind"
         ? `You missed the big blind while away. To play the next hand you post one big blind (${money(st.big_blind)}), or wait until the big blind reaches you.`
         : `Before you play again you owe: ${kind}.`;
-    return h("div.notice.posts-due", { "data-testid": "posts-due" }, text);
+    const away = view.you && view.you.sitting_out;
+    return h("div.notice.posts-due", { "data-testid": "posts-due" }, text,
+      away ? " Untick \u201cSit out next hand\u201d to come back." : "");
   }
 
   function timeBar() {
