@@ -26,7 +26,6 @@ import pytest
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 REPO = Path(__file__).resolve().parents[2]
-SCREENSHOTS = REPO / "docs" / "screenshots"
 # The tests import their shared steps as `webtest_helpers` (pytest runs in importlib mode).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -133,6 +132,7 @@ class Bots:
 
     def __init__(self) -> None:
         self.procs: list[subprocess.Popen[bytes]] = []
+        self.logs: list[Any] = []
 
     def start(self, url: str, count: int, table: str | None = None,
               log: Path | None = None, think: float = 0.2) -> subprocess.Popen[bytes]:
@@ -145,6 +145,8 @@ class Bots:
         if table:
             cmd += ["--table", table]
         out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115
+        if log:
+            self.logs.append(out)
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=REPO)
         self.procs.append(proc)
         return proc
@@ -158,6 +160,8 @@ class Bots:
                 proc.wait(timeout=5)
             if proc.poll() is None:
                 proc.kill()
+        for out in self.logs:
+            out.close()
 
 
 @pytest.fixture
