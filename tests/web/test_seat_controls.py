@@ -70,3 +70,18 @@ def test_buy_in_top_up_sit_out_auto_post_chat_and_leave(page: Any, server: Any) 
     expect(page.get_by_role("heading", name="Lobby")).to_be_visible()
     expect(page.get_by_test_id("balance")).to_have_text(money_text(wallet))
     assert page.js_errors == []
+
+
+def test_watch_then_sit_in_the_chosen_seat(page: Any, server: Any) -> None:
+    table = server.table("poker", "no-limit")["id"]
+    frames = Frames(page)
+    sign_up(page, new_name("watcher"))
+    page.locator(f"tr[data-table='{table}']").get_by_role("button", name="Watch").click()
+    expect(page.get_by_test_id("action-bar")).to_contain_text("You are watching")
+    seat = page.locator(".seat-empty").nth(2)
+    chosen = int(seat.get_attribute("data-seat"))
+    seat.get_by_role("button", name="Sit here").click()
+    page.get_by_role("dialog").get_by_role("button", name="Sit down").click()
+    view = wait_view(page, frames, table, lambda v: v.get("you") is not None, "the seat taken")
+    assert view["you"]["seat"] == chosen
+    expect(page.locator(f".seat[data-seat='{chosen}'] [data-testid=my-stack]")).to_be_visible()
