@@ -130,7 +130,9 @@ export function openBuyIn(t, onSit, opts = {}) {
   });
   const body = h("div", {},
     h("p.muted", {}, `Buy-in between ${money(min, d)} and ${money(max, d)}. Your balance: ${money(session.balance, d)}.`),
-    max < min ? h("p.error", {}, "Your balance is below the minimum buy-in of this table.") : null,
+    max < min ? h("p.error", {}, opts.topUp && t.max_buy_in === 0
+      ? "Your stack is already at the table's maximum."
+      : "Your balance is below the minimum buy-in of this table.") : null,
     h("div.row", {}, slider, box),
     opts.topUp ? null : h("div", { style: { marginTop: ".7rem" } },
       h("label.check", {}, blindWait, " Wait for the big blind"),
