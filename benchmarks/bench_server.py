@@ -48,11 +48,16 @@ def rss_kb(pid: int) -> int:
 
 def room_file(tables: int, folder: Path) -> Path:
     path = folder / "bench-room.toml"
-    path.write_text(
-        '[room]\nname = "bench"\ncurrency = "USD"\n\n[defaults]\naction_seconds = 60\n\n'
-        '[[table]]\nname = "Bench"\ngame = "holdem"\nbetting = "no-limit"\nseats = 6\n'
-        f"stakes = {{ small_blind = 100, big_blind = 200 }}\ncopies = {tables}\n"
-    )
+    text = '[room]\nname = "bench"\ncurrency = "USD"\n\n[defaults]\naction_seconds = 60\n'
+    block = 0
+    while tables > 0:  # at most 100 copies per [[table]]
+        copies = min(tables, 100)
+        text += (f'\n[[table]]\nname = "Bench {block}"\ngame = "holdem"\nbetting = "no-limit"\n'
+                 f"seats = 6\nstakes = {{ small_blind = 100, big_blind = 200 }}\n"
+                 f"copies = {copies}\n")
+        tables -= copies
+        block += 1
+    path.write_text(text)
     return path
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from roomharness import Client, of_type, play_until, register
@@ -43,5 +44,53 @@ async def test_two_players_play_hands_and_the_ledger_follows(server) -> None:
             total += r.json()["balance"]
     rake = sum(m["rake"] for m in results)
     assert total + rake == 2 * server.settings.starting_balance
+    for c in clients.values():
+        await c.close()
+
+
+async def test_leaving_mid_hand_checks_or_folds_at_once_and_cashes_out_at_hand_end(server) -> None:
+    table = "deneb"
+    tokens = {name: await register(server, name) for name in ("alice", "bobby")}
+    clients = {n: await Client.connect(server.ws_url, token=t) for n, t in tokens.items()}
+    for c in clients.values():
+        await c.send(type="sit", table=table, buy_in=10_000)
+        await c.wait_for(of_type("balance"))
+    # Wait until bobby is to act in a hand alice is dealt into; then alice leaves.
+    answered = set()
+    while not (clients["bobby"].views.get(table) or {}).get("legal"):
+        mine = (clients["alice"].views.get(table) or {}).get("legal")
+        if mine and (mine["hand"], mine["action_no"]) not in answered:
+            answered.add((mine["hand"], mine["action_no"]))
+            await clients["alice"].send(type="act", table=table, hand=mine["hand"],
+                                        action_no=mine["action_no"],
+                                        action="check" if mine["check"] else "call")
+        await asyncio.sleep(0.01)
+    legal = clients["bobby"].views[table]["legal"]
+    await clients["alice"].send(type="leave", table=table)
+    await asyncio.sleep(0.05)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    bobby = clients["bobby"]
+    done = of_type("hand_result", hand=legal["hand"])
+    while not any(done(m) for m in bobby.received):
+        prompt = (bobby.views.get(table) or {}).get("legal")
+        if prompt and (prompt["hand"], prompt["action_no"]) not in answered:
+            answered.add((prompt["hand"], prompt["action_no"]))
+            await bobby.send(type="act", table=table, hand=prompt["hand"],
+                             action_no=prompt["action_no"],
+                             action="check" if prompt["check"] else "call")
+        await asyncio.sleep(0.01)
+        assert loop.time() - started < 30
+    result = next(m for m in bobby.received if done(m))
+    # Faster than the 5 s action clock: alice's turns were taken for her at once.
+    assert loop.time() - started < server.settings.action_seconds
+    await clients["alice"].wait_for(of_type("notice", code="left"))
+    async with server.http() as http:
+        total = 0
+        for token in tokens.values():
+            r = await http.get("/api/wallet", headers={"Authorization": f"Bearer {token}"})
+            total += r.json()["balance"]
+    bobby_stack = result["stacks"].get(str(clients["bobby"].views[table]["you"]["seat"]))
+    assert total + bobby_stack + result["rake"] == 2 * server.settings.starting_balance
     for c in clients.values():
         await c.close()

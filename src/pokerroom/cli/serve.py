@@ -42,6 +42,14 @@ def register(app: typer.Typer) -> None:
             between_hands_seconds=between_hands, action_seconds=action_seconds,
             fast_password_hash=insecure_fast_hash,
         )
+        from pokerroom.core.table.room import RoomConfigError
+        from pokerroom.server.state import load_room
+
+        try:
+            load_room(settings)  # refuse a bad room file with its line, before anything starts
+        except (RoomConfigError, OSError) as exc:
+            typer.echo(f"pokerroom serve: {exc}", err=True)
+            raise typer.Exit(2) from None
         application = create_app(settings)
 
         async def main() -> None:

@@ -105,6 +105,7 @@ class TableRunner(Actor):
         self.names: dict[str, str] = {}  # seated accounts -> display names
         self.known_names: dict[str, str] = {}  # every account ever seated here (for old events)
         self.known_seats: dict[str, int] = {}  # the last seat each account took here
+        self.leaving: set[str] = set()  # left during a hand they are still dealt into
         self.lobby: Any = None
         self.run: HandRun | None = None
         self.between_hands_s = services.between_hands_s
@@ -360,13 +361,20 @@ class TableRunner(Actor):
         account = self._seated(account_id)
         self.table.stand_up(account, now_ms=now_ms())
         if self.run is not None and account in self.run.seats:
-            # Still dealt in: fold now if it is this player's turn; the seat is freed (and
-            # the stack cashed out) when the hand ends.
-            if self.run.hand.to_act == self.run.seats[account] and not self.run.hand.is_over:
-                await self._apply(account, "fold", None)
-                return
+            # Still dealt in: from now on the player checks or folds at once (no waiting for
+            # the clock); the seat is freed, and the stack cashed out, when the hand ends.
+            self.leaving.add(account)
+            self._arm_clock()
+            return
         await self._after_departures()
         self._publish()
+
+    async def _auto_act(self, hand: int, action_no: int) -> None:
+        run, clock = self.run, self.table.clock
+        if run is None or run.number != hand or run.action_no != action_no or clock is None:
+            return
+        legal = run.hand.legal_actions()
+        await self._apply(clock.account, "check" if legal.check else "fold", None)
 
     async def _after_departures(self) -> None:
         """Cash out every player the table no longer seats (left, or stood up by the table)."""
@@ -376,6 +384,7 @@ class TableRunner(Actor):
             await self.services.cashier.cash_out_all(
                 account_id, self.table_id, key=f"leave:{self.table_id}:{account_id}:{uuid.uuid4().hex}")
             del self.names[account]
+            self.leaving.discard(account)
             balance = await self.services.cashier.wallet_balance(account_id)
             for watcher, viewer in self.watchers.items():
                 if viewer == account:
@@ -493,6 +502,10 @@ class TableRunner(Actor):
         clock, run = self.table.clock, self.run
         if clock is None or run is None:
             self.cancel("clock")
+            return
+        if clock.account in self.leaving:
+            self.cancel("clock")
+            self.post(self._auto_act, run.number, run.action_no)
             return
         self.schedule("clock", (clock.deadline_ms - now_ms()) / 1000 + 0.01, self._on_clock,
                       run.number, run.action_no)
