@@ -185,3 +185,19 @@ export function eventText(ev, names) {
 export function seatNames(view) {
   return new Map((view.seats || []).filter((s) => s.name).map((s) => [s.seat, s.name]));
 }
+
+const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+
+/** A log line with its card codes ("Ks Th") drawn as rank + coloured suit symbol. */
+export function richLine(text) {
+  const parts = [];
+  let last = 0;
+  const re = /\b([2-9TJQKA])([cdhs])\b/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m.index > last) parts.push(text.slice(last, m.index));
+    parts.push(h(`span.log-card.suit-${m[2]}`, { title: m[0] }, `${m[1] === "T" ? "10" : m[1]}${SUIT_SYMBOLS[m[2]]}`));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}

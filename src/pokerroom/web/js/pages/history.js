@@ -2,7 +2,7 @@
 import { h, replace } from "../dom.js";
 import { api } from "../api.js";
 import { signedMoney, dateTime, gameText, setDecimals } from "../fmt.js";
-import { renderFelt, eventText, seatNames } from "../felt.js";
+import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 
 export function mountHistory(main) {
   const body = h("tbody");
@@ -85,7 +85,7 @@ export function mountReplay(main, handId) {
     steps.slice(0, step + 1).forEach((st) => {
       for (const ev of stepEvents(st)) {
         const line = eventText(ev, names);
-        if (line) lines.push(h("li", { class: line.cls }, line.text));
+        if (line) lines.push(h("li", { class: line.cls }, richLine(line.text)));
       }
     });
     if (lines.length) lines[lines.length - 1].classList.add("current");

@@ -3,7 +3,7 @@ import { h, replace } from "../dom.js";
 import { conn } from "../socket.js";
 import { session } from "../session.js";
 import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, seconds } from "../fmt.js";
-import { renderFelt, eventText, seatNames } from "../felt.js";
+import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { openBuyIn } from "./lobby.js";
 import { showBanner } from "../ui.js";
 import { clockState } from "../clock.js";
@@ -277,7 +277,7 @@ export function mountTable(main, tableId) {
     const events = handLog;
     replace(logList, events.map((ev) => {
       const line = eventText(ev, names);
-      return line ? h("li", { class: line.cls }, line.text) : null;
+      return line ? h("li", { class: line.cls }, richLine(line.text)) : null;
     }), notices.map((n) => h("li.log-win", {}, n)));
     logList.scrollTop = logList.scrollHeight;
   }
