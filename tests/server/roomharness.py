@@ -14,6 +14,7 @@ import httpx
 import uvicorn
 import websockets
 
+from pokerroom.cli.serve import pokerstars_exporter
 from pokerroom.server.app import create_app
 from pokerroom.server.settings import Settings
 
@@ -44,7 +45,7 @@ class RunningServer:
 
 
 async def start_server(settings: Settings) -> RunningServer:
-    app = create_app(settings)
+    app = create_app(settings, pokerstars_exporter=pokerstars_exporter)
     config = uvicorn.Config(app, host="127.0.0.1", port=settings.port, log_level="warning",
                             ws_max_size=1 << 20, lifespan="on")
     server = uvicorn.Server(config)

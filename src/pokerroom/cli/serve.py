@@ -5,8 +5,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from pathlib import Path
+from typing import Any
 
 import typer
+
+
+def pokerstars_exporter(record: Any, *, table_name: str, max_seats: int, names: Any,
+                        hand_id: int, started_at: Any, viewer: int) -> str:
+    """One hand in the PokerStars format as `viewer` may see it (for the server's downloads)."""
+    from pokerroom.history.pokerstars import HandContext, export_hand
+
+    context = HandContext(table_name=table_name, max_seats=max_seats, names=names,
+                          hand_id=hand_id, started_at=started_at)
+    return export_hand(record, context, viewer=viewer)
 
 
 def register(app: typer.Typer) -> None:
@@ -50,7 +61,7 @@ def register(app: typer.Typer) -> None:
         except (RoomConfigError, OSError) as exc:
             typer.echo(f"pokerroom serve: {exc}", err=True)
             raise typer.Exit(2) from None
-        application = create_app(settings)
+        application = create_app(settings, pokerstars_exporter=pokerstars_exporter)
 
         async def main() -> None:
             config = uvicorn.Config(application, host=host, port=port, log_level="warning",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -17,9 +18,13 @@ from pokerroom.server.ws import websocket_endpoint
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = None) -> FastAPI:
+    """The app. `pokerstars_exporter(record, *, table_name, max_seats, names, hand_id,
+    started_at, viewer) -> str` serves the PokerStars downloads (the CLI passes
+    pokerroom.history's; the server layer does not import it)."""
     settings = settings or Settings()
     state = ServerState(settings)
+    state.pokerstars_exporter = pokerstars_exporter
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

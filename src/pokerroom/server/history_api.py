@@ -109,19 +109,22 @@ def _text_file(text: str, filename: str) -> Response:
 
 
 async def _pokerstars(state: Any, stored: StoredHand, account_id: int) -> str:
-    from pokerroom.history.pokerstars import HandContext, export_hand
-
-    record = decode_record(stored.record)
+    # The exporter (pokerroom.history.pokerstars) is handed in by whoever builds the app
+    # (the CLI): the server layer does not import the history layer.
+    export = state.pokerstars_exporter
+    if export is None:
+        raise refuse(501, "not_available", "this server has no PokerStars exporter")
     runner = state.lobby.runner(stored.table_id) if state.lobby.has(stored.table_id) else None
-    context = HandContext(
-        table_name=runner.display_name if runner is not None else stored.table_id,
-        max_seats=runner.config.seats if runner is not None else 10,
-        names=await _names(state, stored),
-        hand_id=stored.id,
-        started_at=datetime.datetime.fromtimestamp(stored.started_ms / 1000, datetime.UTC),
-    )
     try:
-        return export_hand(record, context, viewer=_seat_of(stored, account_id))
+        return str(export(
+            decode_record(stored.record),
+            table_name=runner.display_name if runner is not None else stored.table_id,
+            max_seats=runner.config.seats if runner is not None else 10,
+            names=await _names(state, stored),
+            hand_id=stored.id,
+            started_at=datetime.datetime.fromtimestamp(stored.started_ms / 1000, datetime.UTC),
+            viewer=_seat_of(stored, account_id),
+        ))
     except Exception as exc:  # noqa: BLE001 - an exporter refusal is the client's answer
         raise HTTPException(500, detail={"code": "export_failed", "reason": str(exc)}) from exc
 

@@ -59,6 +59,7 @@ class ServerState:
         self._db: Database | None = None
         self._accounts: AccountService | None = None
         self._cashier: Cashier | None = None
+        self.pokerstars_exporter: Any = None
 
     @property
     def db(self) -> Database:
