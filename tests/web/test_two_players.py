@@ -104,12 +104,16 @@ def test_two_players_never_see_each_others_hole_cards_and_reload_continues(
             for pg, fr in players.values():
                 lg = (fr.latest_view(table) or {}).get("legal")
                 if lg and lg.get("hand") == hand:
-                    bar = pg.get_by_test_id("action-bar")
-                    if lg.get("call"):
-                        bar.get_by_role("button", name="Fold").click()
-                    else:
-                        bar.get_by_role("button", name="Raise" if lg.get("raise") else "Bet", exact=True).click()
+                    # The F and R keys: fold when facing a bet, else bet or raise the minimum.
+                    sent_before = len(fr.sent)
+                    pg.locator("body").press("f" if lg.get("call") else "r")
                     wait_decision_taken(pg, fr, table, lg)
+                    acts = [m for m in fr.sent[sent_before:] if '"act"' in m]
+                    want = "fold" if lg.get("call") else ("raise" if lg.get("raise") else "bet")
+                    assert len(acts) == 1 and f'"action":"{want}"' in acts[0].replace(" ", ""), acts
+                    if want != "fold":
+                        span = lg.get("raise") or lg.get("bet")
+                        assert f'"amount":{span["min"]}' in acts[0].replace(" ", ""), acts
             a.wait_for_timeout(100)
         assert len(frames_a.messages("hand_result")) > results_before, "the hand did not end"
 
