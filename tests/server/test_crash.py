@@ -73,6 +73,7 @@ async def crash_loop(tmp_path: Path, kills: int, seed: int) -> None:
     await wait_ready(port, proc)
     bots = [Bot(base, f"crash{i}", table="antares-1", seed=seed + i) for i in range(4)]
     bots += [Bot(base, f"crash{i}", table="deneb", seed=seed + i) for i in range(4, 6)]
+    bots += [Bot(base, "crashuth", table="izar-1", seed=seed)]  # UTH rounds get cut too
     tasks = [asyncio.create_task(b.run()) for b in bots]
     try:
         for _ in range(kills):
