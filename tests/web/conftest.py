@@ -74,7 +74,15 @@ class LiveServer:
         settings = Settings(host="127.0.0.1", port=self.port, database_url=self.db_url)
         known = {k: v for k, v in overrides.items() if hasattr(settings, k)}
         self.settings = replace(settings, **known)
-        self.app = create_app(self.settings)
+        # Built as `pokerroom serve` builds it (the CLI hands in the PokerStars exporter).
+        try:
+            from pokerroom.cli.serve import pokerstars_exporter
+        except ImportError:
+            pokerstars_exporter = None
+        try:
+            self.app = create_app(self.settings, pokerstars_exporter=pokerstars_exporter)
+        except TypeError:  # an older server without the exporter hook
+            self.app = create_app(self.settings)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 lifespan="on", ws_max_size=1 << 16)
         self.server = uvicorn.Server(config)

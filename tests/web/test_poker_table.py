@@ -128,6 +128,10 @@ def test_play_a_no_limit_hand_with_bots_slider_raise_refusal_result_and_history(
     text = Path(info.value.path()).read_text(encoding="utf-8")
     assert "PokerStars Hand #" in text
     assert page.locator("#username").inner_text() in text
+    with page.expect_download() as info:
+        page.get_by_role("link", name="Download all (PokerStars format)").click()
+    everything = Path(info.value.path()).read_text(encoding="utf-8")
+    assert text.strip() in everything
     first.get_by_role("link", name="Replay").click()
     expect(page.get_by_test_id("replay-step")).to_contain_text("Step 1 of")
     log = page.get_by_test_id("replay-log").locator("li")
