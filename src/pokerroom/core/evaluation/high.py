@@ -1,10 +1,14 @@
 """High-hand evaluation of 5, 6 or 7 cards, and Omaha's two-plus-three (R-RANK-1, R-RANK-2, R-RANK-4).
 
-The scalar fast path adds one precomputed int per card: four bits per suit (a count started
-at 3, so bit 3 lights up at five cards of a suit) and three bits per rank (a count of that
-rank). No flush: the rank part keys a dict of every 5-, 6- and 7-card rank multiset. A flush:
-its rank mask indexes a table. With at most seven cards a flush beats anything the other
-cards can make, so the flush path never needs the rank dict.
+`high_rank` (no validation) adds one precomputed int per card: four bits per suit (a count
+started at 3, so bit 3 lights up at five cards of a suit) and three bits per rank (a count of
+that rank). No flush: the rank part keys a dict of every 5-, 6- and 7-card rank multiset. A
+flush: its rank mask indexes a table. With at most seven cards a flush beats anything the
+other cards can make, so the flush path never needs the rank dict.
+
+`evaluate_high` validates in the same additions: its per-card ints (summed two cards a
+lookup) also carry a count per card, so a repeated card, a code outside 0..51 and a flush
+all show in one AND; the common case then reads a shared HandValue from a perfect hash.
 """
 
 from __future__ import annotations
@@ -102,17 +106,18 @@ def checked_codes(cards: Iterable[Card | int], sizes: tuple[int, ...] = (5, 6, 7
 
 
 # evaluate_high's card key: additions like high_rank's, with more fields that validate.
-# Bits 0..155 hold a three-bit count per card (at 3 * (13 * suit + rank)): a card counted
-# twice sets a bit of _REPEATS. Bit 156: the suit counters (four bits a suit, started at 3 so
-# bit 3 lights at five cards). Bit 172: _BAD, added by a code outside 0..51. Bit 176 up: the
-# sum of the cards' rank weights, which keys the dict of non-flush values. One AND with
-# _RARE sends repeats, bad codes and flushes off the common path: the rest is a shift and a
-# dict lookup of a cached HandValue.
-_SUITS_AT, _BAD, _RANKS_AT = 156, 1 << 172, 176
-_REPEATS = sum(0b110 << 3 * slot for slot in range(52))
+# Bits 0..63: the sum of the cards' rank weights, which names the rank multiset. Bit 64 up: a
+# three-bit count per card (at 64 + 3 * (13 * suit + rank)), so a card counted twice sets a
+# bit of _REPEATS. Bit 220: the suit counters (four bits a suit, started at 3 so bit 3 lights
+# at five cards). Bit 236: _BAD, added by a code outside 0..51. One AND with _RARE sends
+# repeats, bad codes and flushes off the common path; the rest is a perfect-hash lookup of
+# a cached HandValue.
+_SLOTS_AT, _SUITS_AT, _BAD = 64, 220, 1 << 236
+_RANK_MASK = (1 << 64) - 1
+_REPEATS = sum(0b110 << _SLOTS_AT + 3 * slot for slot in range(52))
 _FLUSH_BITS = 0x8888 << _SUITS_AT
 _SUIT_START = 0x3333 << _SUITS_AT
-_BAD_BITS = 0xF << 172
+_BAD_BITS = 0xF << 236
 _RARE = _REPEATS | _FLUSH_BITS | _BAD_BITS
 
 
@@ -124,25 +129,24 @@ def _mixed(n: int) -> int:
     return (z ^ z >> 31) >> 8
 
 
-# Why not counts, three bits a rank, as high_rank keys? An int hashes to itself and a dict
-# starts probing at the hash's low bits: the low ranks' counts alone, shared by thousands of
-# hands, so long probe chains and cache misses (measured: the lookup cost more than all the
-# rest). Sums of mixed weights spread evenly. They are checked to differ for every rank
-# multiset of 5..7 cards when the table is built.
+# Why not counts, three bits a rank, as high_rank keys? Their low bits (which a dict and the
+# perfect hash below start from) are the low ranks' counts alone, shared by thousands of
+# hands. Sums of mixed weights spread evenly; they are checked to differ for every rank
+# multiset of 5..7 cards when the tables are built.
 _RANK_WEIGHTS: tuple[int, ...] = tuple(_mixed(rank) for rank in range(13))
 
 
 def _hand_key(code: int) -> int:
     rank, suit = code >> 2, code & 3
     return (
-        (_RANK_WEIGHTS[rank] << _RANKS_AT) + (1 << _SUITS_AT + 4 * suit)
-        + (1 << 3 * (13 * suit + rank))
+        _RANK_WEIGHTS[rank] + (1 << _SUITS_AT + 4 * suit)
+        + (1 << _SLOTS_AT + 3 * (13 * suit + rank))
     )  # fmt: skip
 
 
 _KEYS = [_hand_key(code) for code in range(52)]
-# Indexed by a code; 52..103 (reached by -52..-1 too) are bad codes. _KEY0 carries the suit
-# counters' start, so one card of each hand adds it.
+# Indexed by a code; 52..103 are bad codes (negative codes, which would wrap round, are
+# caught before). _KEY0 carries the suit counters' start, so one card of each hand adds it.
 # _PAIR[a][b] is the key of a and b together: three lookups and additions fewer a hand.
 _KEY: tuple[int, ...] = (*_KEYS, *(_BAD,) * 52)
 _KEY0: tuple[int, ...] = tuple(k + _SUIT_START for k in _KEYS) + (_BAD,) * 52
@@ -179,6 +183,13 @@ def hand_value(value: int) -> HandValue:
 
 # Rank-weight sum (5..7 cards, no flush) -> HandValue; filled on the first call.
 _NO_FLUSH_VALUES: dict[int, HandValue] = {}
+# The same as a perfect hash (hash and displace), also filled on the first call: a rank sum
+# k sits at _BY_SLOT[(k >> 15) + _DISPLACE[k & 32767] & 131071]. Why, when the dict has it
+# all? The dict's index, entries and key objects take about 5 MB, three cache misses a
+# lookup on random hands (measured: most of evaluate_high's time); this is one 1 MB tuple
+# of shared HandValues and 32 kB of displacements.
+_BY_SLOT: tuple[HandValue, ...] = ()
+_DISPLACE = b""
 # One suit's 39-bit card-count field (5..7 cards of that suit) -> HandValue.
 _FLUSH_VALUES: dict[int, HandValue] = {
     sum(1 << 3 * r for r in range(13) if mask >> r & 1): hand_value(FLUSH_VALUES[mask])
@@ -187,7 +198,31 @@ _FLUSH_VALUES: dict[int, HandValue] = {
 }
 
 
+def _perfect_hash(table: dict[int, HandValue]) -> tuple[tuple[HandValue, ...], bytes]:
+    """Slots and displacements placing every key of `table` in its own slot of 2**17."""
+    buckets: list[list[int]] = [[] for _ in range(1 << 15)]
+    for key in table:
+        buckets[key & 32767].append(key)
+    slots: list[HandValue | None] = [None] * (1 << 17)
+    displace = bytearray(1 << 15)
+    for bucket in sorted(range(1 << 15), key=lambda b: (-len(buckets[b]), b)):  # big first
+        keys = buckets[bucket]
+        for shift in range(256) if keys else ():
+            places = [(k >> 15) + shift & 131071 for k in keys]
+            if len(set(places)) == len(places) and all(slots[i] is None for i in places):
+                for key, place in zip(keys, places, strict=True):
+                    slots[place] = table[key]
+                displace[bucket] = shift
+                break
+        else:
+            if keys:
+                raise AssertionError("no perfect hash")  # never: fixed weights, checked by tests
+    empty = hand_value(0)  # never read: no valid key lands on an empty slot
+    return tuple(empty if v is None else v for v in slots), bytes(displace)
+
+
 def _fill_no_flush_values() -> None:
+    global _BY_SLOT, _DISPLACE
     if not _NO_FLUSH:
         _fill_no_flush()
     table: dict[int, HandValue] = {}
@@ -196,8 +231,12 @@ def _fill_no_flush_values() -> None:
         table[sum(c * w for c, w in zip(counts, _RANK_WEIGHTS, strict=True))] = hand_value(value)
     if len(table) != len(_NO_FLUSH):
         raise AssertionError("rank weights collide")  # never: fixed weights, checked by tests
-    # Built whole, then added in one C call: a reader in another thread sees all or none.
+    by_slot, displace = _perfect_hash(table)
+    # Built whole, then published: a reader in another thread sees an empty table (and
+    # comes here) or a complete one. (Either of the pair still empty raises IndexError.)
     _NO_FLUSH_VALUES.update(table)
+    _BY_SLOT = by_slot
+    _DISPLACE = displace
 
 
 def _value_of_key(key: int, cards: Sequence[object]) -> HandValue:
@@ -206,12 +245,13 @@ def _value_of_key(key: int, cards: Sequence[object]) -> HandValue:
         # checked_codes raises, naming the card (the rest only runs should it not)
         return hand_value(high_rank(checked_codes(cards)))  # type: ignore[arg-type]
     if key & _FLUSH_BITS:
-        suit = 0 if key & 8 << 156 else 1 if key & 0x80 << 156 else 2 if key & 0x800 << 156 else 3
-        return _FLUSH_VALUES[key >> 39 * suit & 0x7FFFFFFFFF]
-    if not _NO_FLUSH_VALUES:
+        at = _SUITS_AT
+        suit = 0 if key & 8 << at else 1 if key & 0x80 << at else 2 if key & 0x800 << at else 3
+        return _FLUSH_VALUES[key >> _SLOTS_AT + 39 * suit & 0x7FFFFFFFFF]
+    if not _BY_SLOT:
         _fill_no_flush_values()
-    found = _NO_FLUSH_VALUES.get(key >> _RANKS_AT)
-    if found is None:  # never for 5..7 distinct cards; a foreign card-like object, maybe
+    found = _NO_FLUSH_VALUES.get(key & _RANK_MASK)
+    if found is None:  # never for 5..7 distinct cards
         return hand_value(high_rank(checked_codes(cards)))  # type: ignore[arg-type]
     return found
 
@@ -222,24 +262,36 @@ def _evaluate_other(hand: tuple[Card | int, ...] | list[Card | int]) -> HandValu
     if not 4 < n < 8:
         checked_codes(hand)  # raises: wrong size (or a bad card, named first)
     cards: Any = hand
+    key: int
     try:
         if n == 6 and type(cards[0]) is int:
             a, b, c, d, e, f = cards
+            if a | b | c | d | e | f < 0:  # would wrap round (see evaluate_high)
+                return hand_value(high_rank(checked_codes(hand)))
             key = _PAIR[a][b] + _PAIR[c][d] + _KEY0[e] + _KEY[f]
         elif n == 5 and type(cards[0]) is int:
             a, b, c, d, e = cards
+            if a | b | c | d | e < 0:
+                return hand_value(high_rank(checked_codes(hand)))
             key = _PAIR[a][b] + _PAIR[c][d] + _KEY0[e]
         else:  # Cards, or Cards and codes mixed
             key = _SUIT_START
             for card in cards:
-                key += _KEY[card] if type(card) is int else _CARD_KEY[card.suit][card.rank]
-    except (TypeError, IndexError, AttributeError):  # not a Card nor a code
+                if type(card) is int:
+                    if card < 0:
+                        return hand_value(high_rank(checked_codes(hand)))
+                    key += _KEY[card]
+                elif type(card) is Card:
+                    key += _CARD_KEY[card.suit][card.rank]
+                else:  # an int-like (a numpy int) or not a card at all
+                    return hand_value(high_rank(checked_codes(hand)))
+    except (TypeError, IndexError):  # an unknown code, or a Card among codes
         return hand_value(high_rank(checked_codes(hand)))  # checked_codes raises, naming it
     if key & _RARE:
         return _value_of_key(key, hand)
     try:
-        return _NO_FLUSH_VALUES[key >> _RANKS_AT]
-    except KeyError:  # the table is filled on the first call
+        return _BY_SLOT[(key >> 15) + _DISPLACE[key & 32767] & 131071]
+    except IndexError:  # the table is filled on the first call
         return _value_of_key(key, hand)
 
 
@@ -253,30 +305,33 @@ def evaluate_high(cards: Iterable[Card | int]) -> HandValue:
         cards = tuple(cards)
     if len(cards) != 7:
         return _evaluate_other(cards)
-    hand: Any = cards  # the types are checked below, by the lookups themselves
+    hand: Any = cards  # the types are checked below, by type tests and the lookups
+    key: int
     a, b, c, d, e, f, g = hand
     if type(a) is int:
         p = _PAIR
         try:
+            # A negative index would wrap round to a real card: one OR finds any (and
+            # raises TypeError on a Card or a float among the codes).
+            if a | b | c | d | e | f | g < 0:
+                return _evaluate_other(cards)
             key = p[a][b] + p[c][d] + p[e][f] + _KEY0[g]
         except (TypeError, IndexError):  # a Card among codes, a code far out of range
             return _evaluate_other(cards)
-    elif type(a) is Card:
+    elif type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) is Card:
+        # (Card itself, exactly: another library's card with int .rank and .suit is refused.)
         q = _CARD_PAIR
-        try:
-            key = (
-                q[a.suit][a.rank][b.suit][b.rank] + q[c.suit][c.rank][d.suit][d.rank]
-                + q[e.suit][e.rank][f.suit][f.rank] + _CARD_KEY0[g.suit][g.rank]
-            )  # fmt: skip
-        except AttributeError:  # a code among Cards
-            return _evaluate_other(cards)
+        key = (
+            q[a.suit][a.rank][b.suit][b.rank] + q[c.suit][c.rank][d.suit][d.rank]
+            + q[e.suit][e.rank][f.suit][f.rank] + _CARD_KEY0[g.suit][g.rank]
+        )  # fmt: skip
     else:
         return _evaluate_other(cards)
     if key & _RARE:
         return _value_of_key(key, cards)
-    try:
-        return _NO_FLUSH_VALUES[key >> 176]
-    except KeyError:  # the table is filled on the first call
+    try:  # the perfect hash of the rank sum, key's low 64 bits (see _BY_SLOT)
+        return _BY_SLOT[(key >> 15) + _DISPLACE[key & 32767] & 131071]
+    except IndexError:  # the table is filled on the first call
         return _value_of_key(key, cards)
 
 
