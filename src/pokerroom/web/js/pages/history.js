@@ -29,7 +29,8 @@ export function mountHistory(main) {
       h("td.num", { class: hd.net > 0 ? "amount-pos" : hd.net < 0 ? "amount-neg" : "" }, signedMoney(hd.net ?? 0, hd.decimals ?? 2)),
       h("td", {}, h("div.actions", {},
         h("a.btn.btn-small", { href: `#/history/${encodeURIComponent(hd.id)}` }, "Replay"),
-        h("a.btn.btn-ghost.btn-small", { href: api.handPokerStarsUrl(hd.id), download: `hand-${hd.id}.txt` }, "Download"))))));
+        hd.status === "voided" ? null
+          : h("a.btn.btn-ghost.btn-small", { href: api.handPokerStarsUrl(hd.id), download: `hand-${hd.id}.txt` }, "Download"))))));
   }).catch((err) => { status.textContent = `Could not load your hands: ${err.message}`; });
   return null;
 }
