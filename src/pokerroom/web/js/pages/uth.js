@@ -183,7 +183,6 @@ export function mountUth(main, tableId) {
   function addChip(value, limits) {
     const key = stake.spot === "trips" ? "trips" : "ante";
     const max = key === "trips" ? limits.trips_max : limits.ante_max;
-    if (key === "trips" && !stake.ante) { errorText = "Place an Ante first: Trips needs an Ante."; render(); return; }
     if (max && stake[key] + value > max) { errorText = `The ${key === "trips" ? "Trips" : "Ante"} limit is ${money(max)}.`; render(); return; }
     errorText = "";
     stake[key] += value;
