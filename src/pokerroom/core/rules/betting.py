@@ -212,17 +212,24 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
     elif t is Call:
         if owed <= 0:
             raise IllegalActionError("R-BET-1", "nothing to call: check instead")
-        stack = h.stacks[i]
-        add = owed if owed < stack else stack
-        h.stacks[i] = stack - add
-        h.bets[i] += add
-        h.contrib[i] += add
-        all_in = add == stack
-        if all_in:
+        stacks = h.stacks
+        stack = stacks[i]
+        if owed < stack:
+            add = owed
+            stacks[i] = stack - owed
+            all_in = False
+        else:
+            add = stack
+            stacks[i] = 0
+            all_in = True
             h.allin[i] = True
             h.active -= 1
+        bets = h.bets
+        total = bets[i] + add
+        bets[i] = total
+        h.contrib[i] += add
         h.acted[i] = True
-        ev = _called(seat, add, h.bets[i], all_in)
+        ev = _called(seat, add, total, all_in)
     elif t is Check:
         if owed > 0:
             raise IllegalActionError("R-BET-1", f"cannot check facing a bet: {owed} to call")

@@ -8,6 +8,7 @@ R-TIE-1..6.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from pokerroom.core.evaluation import high_rank
@@ -288,12 +289,18 @@ def _showdown(h: Hand, events: list[Event]) -> None:
     start = h.sd_aggressor
     if start < 0 or h.folded[start]:
         start = _first_to_act(h)
-    order = [(start + k) % n for k in range(n) if not h.folded[(start + k) % n]]
+    # `live` is in position order: clockwise from `start` is the live players from it, then
+    # those before it.
+    k = bisect_left(live, start)
+    order = live[k:] + live[:k] if k else live
     board_t = tuple(board)
     best_hi_shown: int | None = None
     best_lo_shown: int | None = None
+    seat_of = h.seat_of
+    shown = h.shown
+    mucked = h.mucked
     for idx, p in enumerate(order):
-        seat = h.seat_of[p]
+        seat = seat_of[p]
         must = idx == 0 or p in winners_all  # R-SD-4: a winning hand is always shown
         if not must:
             must = best_hi_shown is None or hi[p] >= best_hi_shown
@@ -306,19 +313,24 @@ def _showdown(h: Hand, events: list[Event]) -> None:
             low = lo[p]
             if low is not None and (best_lo_shown is None or low > best_lo_shown):
                 best_lo_shown = low
-            h.shown.append(seat)
-            events.append(_hand_shown(seat, tuple(h.cards[p]), board_t, game))
+            shown.append(seat)
+            events.append(_hand_shown(seat, tuple(cards[p]), board_t, game))
         else:
-            h.mucked.append(seat)
-            events.append(_cards_mucked(seat, tuple(h.cards[p]), DEALT_IN))
+            mucked.append(seat)
+            events.append(_cards_mucked(seat, tuple(cards[p]), DEALT_IN))
     if total_rake:
         events.append(RakeTaken(amount=total_rake))
-    seat_of = h.seat_of
+    stacks = h.stacks
     for index, (amount, take, eligible, shares, low_shares) in enumerate(results):
-        for p, a in shares:
-            h.stacks[p] += a
-        winners = tuple(sorted((seat_of[p], a) for p, a in shares))
-        low_pairs = tuple(sorted((seat_of[p], a) for p, a in low_shares))
+        if len(shares) == 1:
+            p, a = shares[0]
+            stacks[p] += a
+            winners: tuple[tuple[int, int], ...] = ((seat_of[p], a),)
+        else:
+            for p, a in shares:
+                stacks[p] += a
+            winners = tuple(sorted([(seat_of[p], a) for p, a in shares]))
+        low_pairs = tuple(sorted([(seat_of[p], a) for p, a in low_shares])) if low_shares else ()
         eligible_seats = tuple([seat_of[p] for p in eligible])
         h.pots_awarded.append(_pot_result(amount, take, eligible_seats, winners, low_pairs))
         events.append(_pot_awarded(index, amount, winners, low_pairs))

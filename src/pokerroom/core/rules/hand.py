@@ -36,6 +36,7 @@ from pokerroom.core.rules.showdown import describe_hand
 from pokerroom.core.rules.views import HandView, SeatView
 
 _make_legal = positional_maker(LegalActions)
+_bounds = betting.bounds
 
 
 class Hand:
@@ -184,7 +185,7 @@ class Hand:
             raise IllegalActionError("R-BET-10", "the hand is over")
         i = self.to_act_pos
         seat = self.seat_of[i]
-        lo, hi, _, _ = betting.bounds(self, i)
+        lo, hi, _, _ = _bounds(self, i)
         amounts = None if lo < 0 else (lo, hi)
         # _make_legal(seat, fold, check, call, bet, raise_to, bring_in, complete)
         if self.bring_in_pos == i:

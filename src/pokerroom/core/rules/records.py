@@ -44,13 +44,30 @@ def positional_maker(cls: type[T]) -> Callable[..., T]:
     """A constructor taking every field positionally, in field order (hot paths only).
 
     Same result as `cls(**fields)`, without keyword parsing or defaults: callers pass all.
+    The fields are stored into a plain slotted twin of `cls` (same slots, same layout, so
+    plain attribute stores) whose `__class__` then becomes `cls`: about twice as fast as
+    calling each slot's setter, and the object is an ordinary, frozen `cls` afterwards.
     """
     names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    params = ", ".join(names)
+    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_twin": twin}
+    body = "".join(f"    o.{name} = {name}\n" for name in names)
+    source = f"def make({params}):\n    o = _new(_twin)\n{body}    o.__class__ = _cls\n    return o\n"
+    exec(source, namespace)  # noqa: S102 - generated from the dataclass's own fields
+    maker: Callable[..., T] = namespace["make"]
+    try:
+        probe = maker(*range(len(names)))
+        ok = type(probe) is cls and all(getattr(probe, n) == k for k, n in enumerate(names))
+    except TypeError:  # layouts not compatible (never for a plain slotted dataclass)
+        ok = False
+    if ok:
+        return maker
+    namespace = {"_new": object.__new__, "_cls": cls}
     for name in names:
         namespace[f"_s_{name}"] = getattr(cls, name).__set__
     body = "".join(f"    _s_{name}(o, {name})\n" for name in names)
-    source = f"def make({', '.join(names)}):\n    o = _new(_cls)\n{body}    return o\n"
+    source = f"def make({params}):\n    o = _new(_cls)\n{body}    return o\n"
     exec(source, namespace)  # noqa: S102 - generated from the dataclass's own fields
-    maker: Callable[..., T] = namespace["make"]
-    return maker
+    fallback: Callable[..., T] = namespace["make"]
+    return fallback
