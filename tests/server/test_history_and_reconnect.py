@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import random
 
-from roomharness import Client, of_type, play_until, register
+from roomharness import (
+    Client,
+    make_settings,
+    of_type,
+    play_until,
+    register,
+    start_server,
+    stop_server,
+)
 
 
 async def seated_pair(server, table: str) -> tuple[dict[str, str], dict[str, Client]]:
@@ -57,7 +65,16 @@ async def test_history_shows_own_hands_as_seen_and_exports_pokerstars(server) ->
         await c.close()
 
 
-async def test_reconnect_with_last_version_gets_the_missing_events(server) -> None:
+async def test_reconnect_with_last_version_gets_the_missing_events(tmp_path) -> None:
+    # A short action clock: alice is away while bobby plays on (her turns time out).
+    server = await start_server(make_settings(tmp_path, action_seconds=1.0))
+    try:
+        await reconnect_scenario(server)
+    finally:
+        await stop_server(server)
+
+
+async def reconnect_scenario(server) -> None:
     table = "antares-1"
     tokens, clients = await seated_pair(server, table)
     await play_until(clients, table, hands=1, rng=random.Random(5))
