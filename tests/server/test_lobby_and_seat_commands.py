@@ -71,3 +71,36 @@ async def test_R_BUYIN_4_top_up_between_hands_only_and_sit_out_in(server) -> Non
     assert back["view"]["you"]["sitting_out"] is False
     for c in clients.values():
         await c.close()
+
+
+async def test_waiting_list_offers_the_seat_that_opens(server) -> None:
+    """A full table: the first player waiting is offered the seat someone leaves."""
+    table = "deneb"  # six seats
+    names = [f"sit{i}" for i in range(6)]
+    clients = {n: await Client.connect(server.ws_url, token=await register(server, n))
+               for n in names}
+    for c in clients.values():
+        await c.send(type="sit", table=table, buy_in=4_000, blind="wait")
+        await c.wait_for(of_type("balance"))
+    waiter = await Client.connect(server.ws_url, token=await register(server, "waiter"))
+    await waiter.send(type="sit", table=table, buy_in=4_000, ref="full")
+    assert (await waiter.wait_for(of_type("error", ref="full")))["code"] == "table_full"
+    await waiter.send(type="wait_list", table=table)
+    await waiter.wait_for(of_type("notice", code="wait_listed"))
+    # Someone leaves (folding at once if dealt in); the seat goes to the waiter.
+    await clients["sit0"].send(type="leave", table=table)
+    for _ in range(600):
+        if any(m.get("code") == "seat_available" for m in waiter.received):
+            break
+        for c in clients.values():
+            legal = (c.views.get(table) or {}).get("legal")
+            if legal:
+                await c.send(type="act", table=table, hand=legal["hand"],
+                             action_no=legal["action_no"], action="fold")
+        await asyncio.sleep(0.05)
+    offer = await waiter.wait_for(of_type("notice", code="seat_available"), timeout=1)
+    assert offer["table"] == table and offer["expires_ms"] > 0
+    await waiter.send(type="sit", table=table, buy_in=4_000)
+    await waiter.wait_for(of_type("balance"))
+    for c in [*clients.values(), waiter]:
+        await c.close()

@@ -106,6 +106,7 @@ class TableRunner(Actor):
         self.known_names: dict[str, str] = {}  # every account ever seated here (for old events)
         self.known_seats: dict[str, int] = {}  # the last seat each account took here
         self.leaving: set[str] = set()  # left during a hand they are still dealt into
+        self.waiters: dict[str, Watcher] = {}  # waiting-list players, to offer them a seat
         self.lobby: Any = None
         self.run: HandRun | None = None
         self.between_hands_s = services.between_hands_s
@@ -322,6 +323,7 @@ class TableRunner(Actor):
                                                  key=f"refund:{key}")
             raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
         self.names[account] = name
+        self.waiters.pop(account, None)
         self.known_names[account] = name
         self.known_seats[account] = seat
         self.watchers[watcher] = account
@@ -385,6 +387,7 @@ class TableRunner(Actor):
                 account_id, self.table_id, key=f"leave:{self.table_id}:{account_id}:{uuid.uuid4().hex}")
             del self.names[account]
             self.leaving.discard(account)
+            self._offer_seats()
             balance = await self.services.cashier.wallet_balance(account_id)
             for watcher, viewer in self.watchers.items():
                 if viewer == account:
@@ -425,8 +428,30 @@ class TableRunner(Actor):
             place = self.table.waiting_list.join(_account(account_id))
         except RuleViolationError as exc:
             raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
+        self.waiters[_account(account_id)] = watcher
         watcher.push({"type": "notice", "code": "wait_listed", "table": self.table_id,
                       "hand": None, "text": f"You are number {place} on the waiting list."})
+        self._offer_seats()
+        if self.lobby is not None:
+            self.lobby.changed(self)
+
+    def _offer_seats(self) -> None:
+        """Offer open seats to the first players waiting (each offer runs for offer_ms)."""
+        open_seats = len(self.table.open_seats())
+        if not open_seats or not len(self.table.waiting_list):
+            return
+        at = now_ms()
+        for offer in self.table.waiting_list.offer(open_seats, at, self.config.offer_ms):
+            watcher = self.waiters.get(offer.account)
+            if watcher is not None:
+                watcher.push({"type": "notice", "code": "seat_available", "table": self.table_id,
+                              "hand": None, "expires_ms": offer.expires_ms,
+                              "text": f"A seat is free at {self.display_name}: sit down before "
+                                      "the offer runs out."})
+        self.schedule("offers", self.config.offer_ms / 1000 + 0.01, self._reoffer)
+
+    async def _reoffer(self) -> None:
+        self._offer_seats()
         if self.lobby is not None:
             self.lobby.changed(self)
 
