@@ -41,9 +41,13 @@ def test_two_players_never_see_each_others_hole_cards_and_reload_continues(
     table = server.table("poker", "no-limit")["id"]
     ctx_a, a, frames_a = open_player(browser, server, "ann")
     ctx_b, b, frames_b = open_player(browser, server, "ben")
+    ctx_w, watcher, frames_w = open_player(browser, server, "wendy")
     try:
         join_from_lobby(a, table)
         join_from_lobby(b, table)
+        # A third person watches the table: an observer sees no hole cards at all.
+        watcher.goto(f"/#/table/{table}")
+        expect(watcher.get_by_test_id("felt")).to_be_visible()
         players = {"a": (a, frames_a), "b": (b, frames_b)}
 
         # Both are dealt in: each page shows two own cards face up.
@@ -118,6 +122,13 @@ def test_two_players_never_see_each_others_hole_cards_and_reload_continues(
         assert len(frames_a.messages("hand_result")) > results_before, "the hand did not end"
 
         # Neither page's traffic nor its page ever carried the other's hole cards.
+        assert any('"HoleCardsDealt"' in raw for raw in frames_w.received), "the watcher saw the deal"
+        for raw in frames_w.received:
+            for card in cards["a"] + cards["b"]:
+                assert f'"{card}"' not in raw, ("watcher", card, raw[:300])
+        watched = watcher.content()
+        for card in cards["a"] + cards["b"]:
+            assert f'data-card="{card}"' not in watched
         for key, (page, frames) in players.items():
             other = "b" if key == "a" else "a"
             seat = my_seat(frames.latest_view(table))
@@ -132,4 +143,5 @@ def test_two_players_never_see_each_others_hole_cards_and_reload_continues(
     finally:
         ctx_a.close()
         ctx_b.close()
+        ctx_w.close()
 
