@@ -10,7 +10,6 @@ view built by `view_for`. Actions carry the hand and action number: stale ones a
 from __future__ import annotations
 
 import logging
-import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,8 +38,8 @@ from pokerroom.services.hands import HandSeat, HandStore
 from pokerroom.services.lobby import Watcher
 from pokerroom.services.poker_view import table_view
 from pokerroom.services.refusal import RefusedError
+from pokerroom.services.table_seats import SeatCommands
 from pokerroom.services.wire import card_text, event_json, plain
-from pokerroom.storage.errors import InsufficientFundsError
 
 log = logging.getLogger("pokerroom.table")
 
@@ -88,7 +87,7 @@ class HandRun:
     action_no: int = 0
 
 
-class TableRunner(Actor):
+class TableRunner(SeatCommands, Actor):
     kind = "poker"
 
     def __init__(self, table_id: str, config: TableConfig, services: RoomServices,
@@ -285,181 +284,6 @@ class TableRunner(Actor):
                 self.table.disconnect(account)
             except RuleViolationError:
                 pass
-
-    # ------------------------------------------------------------------ seats and money
-    async def sit(self, watcher: Watcher, account_id: int, name: str, seat: int | None,
-                  buy_in: int, post_now: bool) -> None:
-        await self.call(self._sit, watcher, account_id, name, seat, buy_in, post_now)
-
-    async def _sit(self, watcher: Watcher, account_id: int, name: str, seat: int | None,
-                   buy_in: int, post_now: bool) -> None:
-        account = _account(account_id)
-        if any(p.account == account for p in self.table.players()):
-            raise RefusedError("already_seated", f"you already sit at {self.display_name}")
-        open_seats = self.table.open_seats()
-        if seat is None:
-            if not open_seats:
-                raise RefusedError("table_full", "every seat is taken; join the waiting list")
-            seat = open_seats[0]
-        if seat >= self.config.seats or seat not in open_seats:
-            raise RefusedError("seat_taken", f"seat {seat} is not free", rule="seat")
-        if buy_in <= 0:
-            raise RefusedError("bad_buy_in", "a buy-in must be a positive amount", rule="R-BUYIN-2")
-        limits = self.config.buy_in
-        if buy_in < limits.minimum:
-            rule = "R-BUYIN-1" if self.config.betting == "limit" else "R-BUYIN-2"
-            raise RefusedError("bad_buy_in", f"the minimum buy-in is {limits.minimum}", rule=rule)
-        key = f"buyin:{self.table_id}:{account_id}:{uuid.uuid4().hex}"
-        try:
-            await self.services.cashier.buy_in(account_id, self.table_id, buy_in, key=key)
-        except InsufficientFundsError:
-            raise RefusedError("insufficient_funds",
-                               f"your wallet holds less than {buy_in}") from None
-        try:
-            self.table.sit_down(account, seat, buy_in, now_ms=now_ms(),
-                                wait_for_big_blind=not post_now)
-        except RuleViolationError as exc:
-            await self.services.cashier.cash_out(account_id, self.table_id, buy_in,
-                                                 key=f"refund:{key}")
-            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
-        self.names[account] = name
-        self.waiters.pop(account, None)
-        self.known_names[account] = name
-        self.known_seats[account] = seat
-        self.watchers[watcher] = account
-        self._publish(table_first=True)
-        watcher.push({"type": "balance",
-                      "balance": await self.services.cashier.wallet_balance(account_id)})
-        self._maybe_deal()
-
-    async def top_up(self, account_id: int, amount: int) -> None:
-        await self.call(self._top_up, account_id, amount)
-
-    async def _top_up(self, account_id: int, amount: int) -> None:
-        account = self._seated(account_id)
-        if self.run is not None and account in self.run.seats:
-            raise RefusedError("refused", "chips cannot be added during a hand", rule="R-BUYIN-4")
-        if amount <= 0:
-            raise RefusedError("bad_amount", "a top-up must be a positive amount")
-        from pokerroom.core.table.buyin import check_top_up
-
-        try:
-            check_top_up(self.config, self.table.player(account).stack, amount)
-        except RuleViolationError as exc:
-            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
-        key = f"topup:{self.table_id}:{account_id}:{uuid.uuid4().hex}"
-        try:
-            await self.services.cashier.buy_in(account_id, self.table_id, amount, key=key)
-        except InsufficientFundsError:
-            raise RefusedError("insufficient_funds", f"your wallet holds less than {amount}") from None
-        self.table.top_up(account, amount)
-        self._publish()
-        self._maybe_deal()
-
-    async def leave(self, account_id: int) -> None:
-        await self.call(self._leave, account_id)
-
-    async def _leave(self, account_id: int) -> None:
-        account = self._seated(account_id)
-        self.table.stand_up(account, now_ms=now_ms())
-        if self.run is not None and account in self.run.seats:
-            # Still dealt in: from now on the player checks or folds at once (no waiting for
-            # the clock); the seat is freed, and the stack cashed out, when the hand ends.
-            self.leaving.add(account)
-            self._arm_clock()
-            return
-        await self._after_departures()
-        self._publish()
-
-    async def _auto_act(self, hand: int, action_no: int) -> None:
-        run, clock = self.run, self.table.clock
-        if run is None or run.number != hand or run.action_no != action_no or clock is None:
-            return
-        legal = run.hand.legal_actions()
-        await self._apply(clock.account, "check" if legal.check else "fold", None)
-
-    async def _after_departures(self) -> None:
-        """Cash out every player the table no longer seats (left, or stood up by the table)."""
-        seated = {p.account for p in self.table.players()}
-        for account in [a for a in self.names if a not in seated]:
-            account_id = int(account)
-            await self.services.cashier.cash_out_all(
-                account_id, self.table_id, key=f"leave:{self.table_id}:{account_id}:{uuid.uuid4().hex}")
-            del self.names[account]
-            self.leaving.discard(account)
-            self._offer_seats()
-            balance = await self.services.cashier.wallet_balance(account_id)
-            for watcher, viewer in self.watchers.items():
-                if viewer == account:
-                    watcher.push({"type": "balance", "balance": balance})
-                    watcher.push({"type": "notice", "code": "left", "table": self.table_id,
-                                  "hand": None, "text": "Your stack went back to your wallet."})
-
-    def _seated(self, account_id: int) -> str:
-        account = _account(account_id)
-        if account not in self.names:
-            raise RefusedError("not_seated", f"you do not sit at {self.display_name}")
-        return account
-
-    async def sit_out(self, account_id: int) -> None:
-        await self.call(self._simple, "sit_out", account_id)
-
-    async def sit_in(self, account_id: int) -> None:
-        await self.call(self._simple, "sit_in", account_id)
-
-    async def auto_post(self, account_id: int, on: bool) -> None:
-        await self.call(self._simple, "post_blind_now" if on else "wait_for_big_blind",
-                        account_id)
-
-    async def _simple(self, command: str, account_id: int) -> None:
-        account = self._seated(account_id)
-        try:
-            getattr(self.table, command)(account)
-        except RuleViolationError as exc:
-            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
-        self._publish()
-        self._maybe_deal()
-
-    async def wait_list(self, watcher: Watcher, account_id: int) -> None:
-        await self.call(self._wait_list, watcher, account_id)
-
-    async def _wait_list(self, watcher: Watcher, account_id: int) -> None:
-        try:
-            place = self.table.waiting_list.join(_account(account_id))
-        except RuleViolationError as exc:
-            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
-        self.waiters[_account(account_id)] = watcher
-        watcher.push({"type": "notice", "code": "wait_listed", "table": self.table_id,
-                      "hand": None, "text": f"You are number {place} on the waiting list."})
-        self._offer_seats()
-        if self.lobby is not None:
-            self.lobby.changed(self)
-
-    def _offer_seats(self) -> None:
-        """Offer open seats to the first players waiting (each offer runs for offer_ms)."""
-        open_seats = len(self.table.open_seats())
-        if not open_seats or not len(self.table.waiting_list):
-            return
-        at = now_ms()
-        for offer in self.table.waiting_list.offer(open_seats, at, self.config.offer_ms):
-            watcher = self.waiters.get(offer.account)
-            if watcher is not None:
-                watcher.push({"type": "notice", "code": "seat_available", "table": self.table_id,
-                              "hand": None, "expires_ms": offer.expires_ms,
-                              "text": f"A seat is free at {self.display_name}: sit down before "
-                                      "the offer runs out."})
-        self.schedule("offers", self.config.offer_ms / 1000 + 0.01, self._reoffer)
-
-    async def _reoffer(self) -> None:
-        self._offer_seats()
-        if self.lobby is not None:
-            self.lobby.changed(self)
-
-    async def chat(self, account_id: int, name: str, text: str) -> None:
-        message = {"type": "chat", "table": self.table_id, "name": name, "text": text,
-                   "now_ms": now_ms()}
-        for watcher in list(self.watchers):
-            watcher.push(dict(message))
 
     # ------------------------------------------------------------------ play
     async def act(self, account_id: int, hand: int, action_no: int, action: str,
