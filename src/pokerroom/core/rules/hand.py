@@ -87,8 +87,9 @@ class Hand:
     sd_aggressor: int
     bring_in_pos: int
     pot: int
-    _pending: list[tuple[Callable[..., Event], tuple[Any, ...]]] | None
-    """The events up to the first decision, not built yet: (constructor, arguments) in order."""
+    _pending: list[tuple[Callable[..., Any], tuple[Any, ...]]] | None
+    """The events up to the first decision, not built yet: (constructor, arguments) in order;
+    a constructor returns one event or a list of them."""
     _events: list[Event]
     _actions: list[Action]
     over: bool
@@ -155,7 +156,14 @@ class Hand:
         pending = self._pending
         if pending is not None:
             self._pending = None
-            self._events[:0] = [make(*args) for make, args in pending]
+            built: list[Event] = []
+            for make, args in pending:
+                made = make(*args)
+                if type(made) is list:  # a constructor of several events
+                    built.extend(made)
+                else:
+                    built.append(made)
+            self._events[:0] = built
 
     @property
     def actions(self) -> tuple[Action, ...]:

@@ -43,6 +43,13 @@ _hole_cards_dealt = positional_maker(HoleCardsDealt)
 _up_card_dealt = positional_maker(UpCardDealt)
 
 
+def _hole_cards_events(order: tuple[int, ...], deck: tuple[int, ...], hole: int) -> list[Event]:
+    """Flop games: the HoleCardsDealt of every player, in dealing order (dealing.py layout)."""
+    n = len(order)
+    span = hole * n
+    return [_hole_cards_dealt(order[p], deck[p:span:n], hole) for p in range(n)]
+
+
 def start_hand(
     config: HandConfig, seats: Sequence[SeatSetup], *, button: int, deck: Sequence[int]
 ) -> Hand:
@@ -93,7 +100,7 @@ def start_hand(
     h.half_rule = d.half_rule
     h.unit = unit
     stud = h.stud = d.stud
-    setups = h.setups = tuple(by_seat[s] for s in order)
+    setups = h.setups = tuple([by_seat[s] for s in order])
     h.seat_of = order
     h.pos_of = dict(zip(order, range(n), strict=True))
     h.n = n
@@ -134,7 +141,7 @@ def start_hand(
     h.min_raise = h.opening = d.opening_bet
     # The events up to the first decision are built on first use (`Hand.events`): most
     # simulated hands never look at them. `pending` holds (constructor, arguments) in order.
-    pending: list[tuple[Callable[..., Event], tuple[Any, ...]]] = [
+    pending: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
         (_hand_started, (button, order, start_stacks))
     ]
     h._pending = pending
@@ -164,11 +171,8 @@ def start_hand(
     else:
         hole = d.hole
         span = hole * n
-        cards = h.cards = []
-        for p in range(n):
-            own = deck_t[p:span:n]
-            cards.append(list(own))
-            pending.append((_hole_cards_dealt, (order[p], own, hole)))
+        h.cards = [list(deck_t[p:span:n]) for p in range(n)]
+        pending.append((_hole_cards_events, (order, deck_t, hole)))
         level = h.level = max(h.bets)
         if level > 0:
             h.full_level = level
@@ -232,7 +236,7 @@ _first_two = itemgetter(0, 1)
 
 
 def _post_forced_bets(
-    h: Hand, pending: list[tuple[Callable[..., Event], tuple[Any, ...]]]
+    h: Hand, pending: list[tuple[Callable[..., Any], tuple[Any, ...]]]
 ) -> tuple[int, int]:
     """Post antes, blinds, straddles and dead blinds (R-BLIND-2: live posts count as bets).
 
