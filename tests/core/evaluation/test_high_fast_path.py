@@ -56,7 +56,7 @@ def test_R_RANK_1_fast_path_equals_best_of_every_five_for_codes_cards_and_mixes(
     expected = naive_value(codes)
     cards = [FULL_DECK[c] for c in codes]
     mixed = [FULL_DECK[c] if rnd.random() < 0.5 else c for c in codes]
-    for hand in (codes, tuple(codes), cards, tuple(cards), mixed, iter(codes), iter(cards)):
+    for hand in (codes, tuple(codes), cards, tuple(cards), mixed, iter(codes), set(cards)):
         value = evaluate_high(hand)
         assert type(value) is HandValue
         assert value == value.value == expected
@@ -229,3 +229,23 @@ def test_R_RANK_4_every_card_of_the_deck_counts_in_every_position() -> None:
             hand.insert(position, card)
             assert evaluate_high(hand) == naive_value(hand)
             assert evaluate_high([FULL_DECK[c] for c in hand]) == naive_value(hand)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=1, max_size=9))
+def test_high_rank_stays_non_validating_on_any_codes(codes: list[int]) -> None:
+    """high_rank's seven-card table path and its rank-count path agree; odd input never raises
+    where the rank-count path does not (repeats, other sizes)."""
+    from pokerroom.core.evaluation.high import _high_rank_counts
+
+    try:
+        expected: int | str = _high_rank_counts(codes)
+    except (IndexError, ValueError) as error:  # too few cards to value
+        expected = type(error).__name__
+    try:
+        got: int | str = high_rank(codes)
+    except (IndexError, ValueError) as error:
+        got = type(error).__name__
+    assert got == expected
+    if len(set(codes)) == len(codes) and 5 <= len(codes) <= 7:
+        assert got == naive_value(codes)

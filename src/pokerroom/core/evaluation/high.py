@@ -61,7 +61,30 @@ def _flush_value(codes: Sequence[int], key: int) -> int:
 
 
 def high_rank(codes: Sequence[int]) -> int:
-    """Value (an int, higher is better) of the best five of 5..7 card codes; no validation."""
+    """Value (an int, higher is better) of the best five of 5..7 card codes; no validation.
+
+    Seven distinct codes 0..51 take evaluate_high's tables; anything else (other sizes,
+    repeats, odd codes) is valued from rank counts, as best it can be.
+    """
+    try:
+        a, b, c, d, e, f, g = codes
+        if a | b | c | d | e | f | g < 0:  # would wrap round (see evaluate_high)
+            return _high_rank_counts(codes)
+        key = _PAIR[a][b] + _PAIR[c][d] + _PAIR[e][f] + _KEY0[g]
+    except (ValueError, TypeError, IndexError):  # not seven cards
+        return _high_rank_counts(codes)
+    if key & _RARE:
+        if key & (_REPEATS | _BAD_BITS):
+            return _high_rank_counts(codes)
+        return int(_value_of_key(key, codes))  # a flush
+    try:
+        return _INT_BY_SLOT[(key >> 15) + _DISPLACE[key & 32767] & 131071]
+    except IndexError:  # the table is filled on the first call
+        return int(_value_of_key(key, codes))
+
+
+def _high_rank_counts(codes: Sequence[int]) -> int:
+    """high_rank from suit and rank counts: any number of cards, no validation."""
     k = _CARD_KEYS
     try:  # zero-cost when seven cards unpack, the common case
         a, b, c, d, e, f, g = codes
@@ -189,6 +212,7 @@ _NO_FLUSH_VALUES: dict[int, HandValue] = {}
 # lookup on random hands (measured: most of evaluate_high's time); this is one 1 MB tuple
 # of shared HandValues and 32 kB of displacements.
 _BY_SLOT: tuple[HandValue, ...] = ()
+_INT_BY_SLOT: tuple[int, ...] = ()  # the same values as plain ints, for high_rank
 _DISPLACE = b""
 # One suit's 39-bit card-count field (5..7 cards of that suit) -> HandValue.
 _FLUSH_VALUES: dict[int, HandValue] = {
@@ -222,7 +246,7 @@ def _perfect_hash(table: dict[int, HandValue]) -> tuple[tuple[HandValue, ...], b
 
 
 def _fill_no_flush_values() -> None:
-    global _BY_SLOT, _DISPLACE
+    global _BY_SLOT, _INT_BY_SLOT, _DISPLACE
     if not _NO_FLUSH:
         _fill_no_flush()
     table: dict[int, HandValue] = {}
@@ -232,10 +256,13 @@ def _fill_no_flush_values() -> None:
     if len(table) != len(_NO_FLUSH):
         raise AssertionError("rank weights collide")  # never: fixed weights, checked by tests
     by_slot, displace = _perfect_hash(table)
+    ints: dict[int, int] = {}  # one plain int object per value, shared like the HandValues
+    int_by_slot = tuple(ints.setdefault(v, int(v)) for v in by_slot)
     # Built whole, then published: a reader in another thread sees an empty table (and
-    # comes here) or a complete one. (Either of the pair still empty raises IndexError.)
+    # comes here) or a complete one. (Any of them still empty raises IndexError.)
     _NO_FLUSH_VALUES.update(table)
     _BY_SLOT = by_slot
+    _INT_BY_SLOT = int_by_slot
     _DISPLACE = displace
 
 
@@ -301,11 +328,12 @@ def evaluate_high(cards: Iterable[Card | int]) -> HandValue:
     `cards` are Card objects or codes 0..51, all distinct; anything else raises
     InvalidNotationError naming the card.
     """
-    if type(cards) is not tuple and type(cards) is not list:
-        cards = tuple(cards)
-    if len(cards) != 7:
-        return _evaluate_other(cards)
     hand: Any = cards  # the types are checked below, by type tests and the lookups
+    try:
+        if len(hand) != 7:
+            return _evaluate_other(tuple(hand))
+    except TypeError:  # no len: an iterator, read it once
+        return evaluate_high(tuple(cards))
     key: int
     a, b, c, d, e, f, g = hand
     if type(a) is int:
@@ -314,10 +342,10 @@ def evaluate_high(cards: Iterable[Card | int]) -> HandValue:
             # A negative index would wrap round to a real card: one OR finds any (and
             # raises TypeError on a Card or a float among the codes).
             if a | b | c | d | e | f | g < 0:
-                return _evaluate_other(cards)
+                return _evaluate_other(hand)
             key = p[a][b] + p[c][d] + p[e][f] + _KEY0[g]
         except (TypeError, IndexError):  # a Card among codes, a code far out of range
-            return _evaluate_other(cards)
+            return _evaluate_other(hand)
     elif type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) is Card:
         # (Card itself, exactly: another library's card with int .rank and .suit is refused.)
         q = _CARD_PAIR
@@ -326,13 +354,13 @@ def evaluate_high(cards: Iterable[Card | int]) -> HandValue:
             + q[e.suit][e.rank][f.suit][f.rank] + _CARD_KEY0[g.suit][g.rank]
         )  # fmt: skip
     else:
-        return _evaluate_other(cards)
+        return _evaluate_other(hand)
     if key & _RARE:
-        return _value_of_key(key, cards)
+        return _value_of_key(key, hand)
     try:  # the perfect hash of the rank sum, key's low 64 bits (see _BY_SLOT)
         return _BY_SLOT[(key >> 15) + _DISPLACE[key & 32767] & 131071]
     except IndexError:  # the table is filled on the first call
-        return _value_of_key(key, cards)
+        return _value_of_key(key, hand)
 
 
 def omaha_rank(hole: Sequence[int], board: Sequence[int]) -> int:
