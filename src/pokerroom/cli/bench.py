@@ -51,9 +51,12 @@ def seat_setups(button: int) -> list[SeatSetup]:
 SETUPS = [seat_setups(b) for b in range(PLAYERS)]
 
 
+_FULL_DECK = list(range(52))
+
+
 def random_deal(rand: Callable[[], float], count: int) -> list[int]:
     """The first `count` cards of a uniformly shuffled deck (partial Fisher-Yates)."""
-    deck = list(range(52))
+    deck = _FULL_DECK[:]
     for i in range(count):
         j = i + int(rand() * (52 - i))
         deck[i], deck[j] = deck[j], deck[i]

@@ -54,9 +54,9 @@ def bounds(h: Hand, i: int) -> tuple[int, int, str, str]:
 
     (-1, -1, rule, reason) when the player may not bet or raise now.
     """
-    stack = h.stacks[i]
-    bet = h.bets[i]
-    total = bet + stack
+    bets = h.bets
+    bet = bets[i]
+    total = bet + h.stacks[i]
     level = h.level
     if total <= level:
         return -1, -1, "R-BUYIN-4", "not enough chips to raise: call all-in or fold (table stakes)"
@@ -70,7 +70,6 @@ def bounds(h: Hand, i: int) -> tuple[int, int, str, str]:
         return -1, -1, "R-BET-10", "every other player is all-in: there is nobody to bet against"
     if level:
         # A raise nobody can call more of is pointless (it would only come back, R-BET-9).
-        bets = h.bets
         stacks = h.stacks
         folded = h.folded
         for j in range(h.n):
@@ -78,7 +77,6 @@ def bounds(h: Hand, i: int) -> tuple[int, int, str, str]:
                 break
         else:
             return -1, -1, "R-BET-10", "no other player can match more than the current bet: call instead"
-    completing = h.stud and h.street_i == 0 and h.raise_count == 0
     if h.limit:
         config = h.config
         if h.raise_count > config.max_raises and (
@@ -87,6 +85,7 @@ def bounds(h: Hand, i: int) -> tuple[int, int, str, str]:
             return -1, -1, "R-BET-3", f"the betting is capped (one bet and {config.max_raises} raises)"
         lo = hi = h.full_level + h.bet_size
     else:
+        completing = h.stud and h.street_i == 0 and h.raise_count == 0
         lo = (0 if completing else level) + h.min_raise
         if h.pot_limit:
             hi = level + h.pot + sum(h.bets) + (level - bet)
@@ -143,16 +142,19 @@ def _wager(h: Hand, i: int, to: int) -> tuple[bool, bool]:
     else:
         base = 0 if h.stud and h.street_i == 0 and h.raise_count == 0 else level
         incr = to - base
-        full = incr >= h.min_raise or (h.half_rule and incr * 2 >= h.min_raise)
-        if full and incr > h.min_raise:
+        min_raise = h.min_raise
+        full = incr >= min_raise or (h.half_rule and incr * 2 >= min_raise)
+        if full and incr > min_raise:
             h.min_raise = incr
     if full:
         h.full_level = to
         h.raise_count += 1
-        acted = h.acted
-        for j in range(h.n):
-            acted[j] = False
-    h.acted[i] = True
+        # A full bet or raise reopens the betting: everyone else must act again.
+        acted = [False] * h.n
+        acted[i] = True
+        h.acted = acted
+    else:
+        h.acted[i] = True
     h.level = to
     h.aggressor = i
     return all_in, full

@@ -62,9 +62,16 @@ def needs_action(h: Hand, j: int) -> bool:
 def open_round_from(h: Hand, start: int, events: list[Event]) -> None:
     """Give the turn to the first position from `start` (inclusive) that must act."""
     n = h.n
+    folded = h.folded
+    allin = h.allin
+    bets = h.bets
+    acted = h.acted
+    level = h.level
+    can_open = h.active >= 2
     for k in range(n):
         j = (start + k) % n
-        if needs_action(h, j):
+        # needs_action(h, j), inlined
+        if not folded[j] and not allin[j] and (bets[j] < level or (not acted[j] and can_open)):
             h.to_act_pos = j
             return
     end_round(h, events)
