@@ -1,6 +1,7 @@
 """Server benchmark: T tables x 6 bots over loopback WebSockets, bots acting at once.
 
-    .venv/bin/python benchmarks/bench_server.py --tables 10 50 200 --seconds 20
+    .venv/bin/python benchmarks/bench_server.py --tables 10 50 200 --seconds 20 \
+        [--postgres postgresql://postgres@127.0.0.1:5432/test]
 
 For each T: starts `pokerroom serve` as a subprocess on a fresh SQLite file with a room of T
 six-max no-limit hold'em tables, runs 6*T bot clients (pokerroom.bots, real WebSockets, no
@@ -73,13 +74,30 @@ async def wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
     raise RuntimeError("server did not start")
 
 
-async def run(tables: int, seconds: float) -> dict[str, float]:
+async def fresh_postgres(url: str) -> str:
+    """A new, empty database on the PostgreSQL server of `url`; returns its URL."""
+    import uuid
+
+    import asyncpg
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url).set(drivername="postgresql")
+    name = f"pokerroom_bench_{uuid.uuid4().hex[:8]}"
+    admin = await asyncpg.connect(base.render_as_string(hide_password=False))
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    await admin.close()
+    return base.set(drivername="postgresql+asyncpg", database=name).render_as_string(
+        hide_password=False)
+
+
+async def run(tables: int, seconds: float, postgres: str | None = None) -> dict[str, float]:
     folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    database = (await fresh_postgres(postgres) if postgres
+                else f"sqlite+aiosqlite:///{folder / 'bench.db'}")
     proc = subprocess.Popen(
-        [str(BIN / "pokerroom"), "serve", "--port", str(port),
-         "--database", f"sqlite+aiosqlite:///{folder / 'bench.db'}",
+        [str(BIN / "pokerroom"), "serve", "--port", str(port), "--database", database,
          "--room", str(room_file(tables, folder)), "--between-hands", "0.05",
          "--insecure-fast-hash"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
@@ -133,19 +151,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 200])
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--postgres", metavar="URL",
+                        help="also run each T on a fresh database of this PostgreSQL server")
     args = parser.parse_args()
     print(f"bench_server: {os.cpu_count()} CPUs, bots and server on one machine")
-    print(f"{'T':>5} {'actions/s':>10} {'hands/s':>8} {'rtt p50':>9} {'rtt p99':>9} "
+    print(f"{'db':>8} {'T':>5} {'actions/s':>10} {'hands/s':>8} {'rtt p50':>9} {'rtt p99':>9} "
           f"{'samples':>8} {'RSS MB':>7} {'KB/table':>9}")
     first = None
+    databases = ["sqlite"] + (["postgres"] if args.postgres else [])
     for tables in args.tables:
-        r = asyncio.run(run(tables, args.seconds))
-        first = first or r
-        print(f"{r['tables']:>5} {r['actions_per_s']:>10.0f} {r['hands_per_s']:>8.1f} "
-              f"{r['p50_ms']:>7.1f}ms {r['p99_ms']:>7.1f}ms {r['samples']:>8} "
-              f"{r['rss_total_mb']:>7.0f} {r['kb_per_table']:>9.0f}   "
-              f"(actions/s x{r['actions_per_s'] / first['actions_per_s']:.2f} vs T={first['tables']})",
-              flush=True)
+        for db in databases:
+            r = asyncio.run(run(tables, args.seconds, args.postgres if db == "postgres" else None))
+            first = first or r
+            print(f"{db:>8} {r['tables']:>5} {r['actions_per_s']:>10.0f} {r['hands_per_s']:>8.1f} "
+                  f"{r['p50_ms']:>7.1f}ms {r['p99_ms']:>7.1f}ms {r['samples']:>8} "
+                  f"{r['rss_total_mb']:>7.0f} {r['kb_per_table']:>9.0f}   "
+                  f"(actions/s x{r['actions_per_s'] / first['actions_per_s']:.2f} vs sqlite "
+                  f"T={first['tables']})", flush=True)
 
 
 if __name__ == "__main__":

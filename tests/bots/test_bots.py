@@ -1,0 +1,75 @@
+"""Bots: their decisions are always among the legal ones; `pokerroom bots` plays H hands
+against a real server and exits."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+
+from roomharness import make_settings, start_server, stop_server  # noqa: E402
+
+from pokerroom.bots import poker, uth  # noqa: E402
+from pokerroom.core.cards import FULL_DECK  # noqa: E402
+
+SPAN = st.one_of(st.none(), st.tuples(st.integers(1, 500), st.integers(0, 500)).map(
+    lambda t: {"min": t[0], "max": t[0] + t[1]}))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    check=st.booleans(), call=st.integers(0, 300), bet=SPAN, raise_=SPAN,
+    cards=st.lists(st.sampled_from([str(c) for c in FULL_DECK]), min_size=7, max_size=7,
+                   unique=True),
+    board_size=st.sampled_from([0, 3, 4, 5]), seed=st.integers(0, 10**6),
+    game=st.sampled_from(["holdem", "omaha", "stud", "razz"]),
+)
+def test_poker_bot_only_takes_legal_actions(check, call, bet, raise_, cards, board_size, seed,
+                                            game) -> None:
+    legal = {"fold": True, "check": check, "call": 0 if check else call, "bet": bet,
+             "raise": raise_, "bring_in": None, "complete": None}
+    view = {"game": game, "board": cards[2:2 + board_size], "pots": [{"amount": 300}],
+            "seats": [{"is_you": True, "cards": cards[:2], "stack": 1000, "bet": 0}]}
+    action, amount = poker.decide(view, legal, random.Random(seed))
+    if action == "check":
+        assert legal["check"]
+    elif action == "call":
+        assert legal["call"] > 0
+    elif action in ("bet", "raise"):
+        span = legal[action]
+        assert span is not None and span["min"] <= amount <= span["max"]
+    else:
+        assert action == "fold"
+
+
+def test_uth_bot_follows_the_hint_or_the_strategy_card() -> None:
+    legal = {"round": 1, "decisions": ["play4", "play3", "check"], "hint": None}
+    view = {"seats": [{"is_you": True, "cards": ["As", "7d"]}], "board": [None] * 5}
+    assert uth.decide(view, legal) == "play4"  # any ace plays 4x on the card
+    view["seats"][0]["cards"] = ["7s", "2d"]
+    assert uth.decide(view, legal) == "check"
+    assert uth.decide(view, {**legal, "hint": "play3"}) == "play3"
+
+
+async def test_pokerroom_bots_plays_its_hands_and_exits(tmp_path: Path) -> None:
+    server = await start_server(make_settings(tmp_path))
+    try:
+        proc = await asyncio.create_subprocess_exec(
+            str(Path(sys.executable).parent / "pokerroom"), "bots", "--url", server.base,
+            "--count", "3", "--hands", "3", "--table", "antares-1", "--think", "0",
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        out, _ = await asyncio.wait_for(proc.communicate(), 120)
+        text = out.decode()
+        assert proc.returncode == 0, text
+        assert text.count("hands,") == 3
+        for line in text.splitlines():
+            if "hands," in line:
+                assert int(line.split(":")[1].split()[0]) >= 3
+    finally:
+        await stop_server(server)
