@@ -25,8 +25,13 @@ from pokerroom.core.rules.config import (
     Street,
 )
 from pokerroom.core.rules.events import (
+    AntePosted,
+    BlindPosted,
     Event,
     HandShown,
+    HandStarted,
+    HoleCardsDealt,
+    UpCardDealt,
     visible_to,
 )
 from pokerroom.core.rules.history import HandRecord
@@ -36,6 +41,10 @@ from pokerroom.core.rules.showdown import describe_hand
 from pokerroom.core.rules.views import HandView, SeatView
 
 _make_legal = positional_maker(LegalActions)
+_PENDING_MAKERS: dict[Any, Callable[..., Event]] = {
+    cls: positional_maker(cls)
+    for cls in (HandStarted, AntePosted, BlindPosted, HoleCardsDealt, UpCardDealt)
+}
 _bounds = betting.bounds
 
 
@@ -88,8 +97,9 @@ class Hand:
     bring_in_pos: int
     pot: int
     _pending: list[tuple[Callable[..., Any], tuple[Any, ...]]] | None
-    """The events up to the first decision, not built yet: (constructor, arguments) in order;
-    a constructor returns one event or a list of them."""
+    """The events up to the first decision, not built yet, in order: (event class, positional
+    fields), or (module-level function, arguments) for a function returning several events.
+    Classes and named functions only, so a Hand still pickles."""
     _events: list[Event]
     _actions: list[Action]
     over: bool
@@ -157,12 +167,12 @@ class Hand:
         if pending is not None:
             self._pending = None
             built: list[Event] = []
-            for make, args in pending:
-                made = make(*args)
-                if type(made) is list:  # a constructor of several events
-                    built.extend(made)
+            for what, args in pending:
+                make = _PENDING_MAKERS.get(what)
+                if make is None:  # a (module-level) function making several events
+                    built.extend(what(*args))
                 else:
-                    built.append(made)
+                    built.append(make(*args))
             self._events[:0] = built
 
     @property

@@ -36,11 +36,7 @@ from pokerroom.core.rules.history import HandRecord
 from pokerroom.core.rules.records import positional_maker
 from pokerroom.core.rules.showdown import bring_in_key
 
-_hand_started = positional_maker(HandStarted)
-_ante_posted = positional_maker(AntePosted)
-_blind_posted = positional_maker(BlindPosted)
 _hole_cards_dealt = positional_maker(HoleCardsDealt)
-_up_card_dealt = positional_maker(UpCardDealt)
 
 
 def _hole_cards_events(order: tuple[int, ...], deck: tuple[int, ...], hole: int) -> list[Event]:
@@ -140,9 +136,10 @@ def start_hand(
     h.bet_size = d.small_bet
     h.min_raise = h.opening = d.opening_bet
     # The events up to the first decision are built on first use (`Hand.events`): most
-    # simulated hands never look at them. `pending` holds (constructor, arguments) in order.
+    # simulated hands never look at them. `pending` holds (event class, positional fields)
+    # in order, or (function, arguments) for a function returning several events.
     pending: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
-        (_hand_started, (button, order, start_stacks))
+        (HandStarted, (button, order, start_stacks))
     ]
     h._pending = pending
     events: list[Event] = []
@@ -152,10 +149,10 @@ def start_hand(
     if stud:
         cards = h.cards = [[deck_t[p], deck_t[n + p], deck_t[2 * n + p]] for p in range(n)]
         for p in range(n):
-            pending.append((_hole_cards_dealt, (order[p], (cards[p][0], cards[p][1]), 2)))
+            pending.append((HoleCardsDealt, (order[p], (cards[p][0], cards[p][1]), 2)))
         for p in range(n):
             h.up_count[p] = 1
-            pending.append((_up_card_dealt, (order[p], cards[p][2])))
+            pending.append((UpCardDealt, (order[p], cards[p][2])))
         # The lowest up card brings in; a player all-in on the ante cannot, so the duty
         # passes clockwise to the next player who can bet (as in PokerKit).
         bring = min(range(n), key=lambda p: bring_in_key(game, cards[p][2]))
@@ -282,11 +279,11 @@ def _post_forced_bets(
                 h.contrib[p] += amount
             else:
                 h.dead += amount
-            pending.append((_ante_posted, (seat, amount, all_in)))
+            pending.append((AntePosted, (seat, amount, all_in)))
         elif kind_order <= 3:
             h.bets[p] += amount
             h.contrib[p] += amount
-            pending.append((_blind_posted, (seat, post.kind, amount, True, all_in)))
+            pending.append((BlindPosted, (seat, post.kind, amount, True, all_in)))
             if kind_order == 2:
                 if big_blind_pos < 0:
                     big_blind_pos = p
@@ -300,7 +297,7 @@ def _post_forced_bets(
             # contribution when pots are layered (R-BLIND-2, R-POT-1).
             h.pot += amount
             h.dead += amount
-            pending.append((_blind_posted, (seat, post.kind, amount, False, all_in)))
+            pending.append((BlindPosted, (seat, post.kind, amount, False, all_in)))
     if straddle_pos >= 0:
         return straddle_pos, straddles
     if big_blind_pos >= 0:
