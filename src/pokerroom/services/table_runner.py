@@ -367,17 +367,14 @@ class TableRunner(SeatCommands, Actor):
     async def _deal(self) -> None:
         if self.run is not None or not self.table.can_start():
             return
-        before = {p.account: p.stack for p in self.table.players()}
         deck = self.services.deck_source.next_deck()
         self.table.start_hand(now_ms(), deck)
-        hand = self.table.hand
+        # A hand can end inside start_hand (everyone all in from the posts): the table then
+        # keeps it as last_hand.
+        hand = self.table.hand or self.table.last_hand
         plan = self.table.plan
         number = self._hand_base + self.table.hands_played
-        if hand is None or plan is None:
-            # The hand ended inside start_hand (everyone all in from the posts) and the table
-            # kept no reference to it: settle its chips from the table's summary.
-            await self._settle_unseen(number, before)
-            return
+        assert hand is not None and plan is not None
         seats = {str(self.table.account_at(s)): s for s in plan.dealt_in}
         start = {str(self.table.account_at(setup.seat)): setup.stack
                  for setup in hand.record.seats}
@@ -394,24 +391,11 @@ class TableRunner(SeatCommands, Actor):
                       dealt_in=frozenset(plan.dealt_in), start_stacks=start)
         self.run = run
         self._publish(table_first=True)
+        if self.table.hand is None:
+            await self._settle(run)
+            return
         await self._after_departures()
         self._arm_clock()
-
-    async def _settle_unseen(self, number: int, before: dict[str, int]) -> None:
-        summary = self.table.hand_log[-1]
-        seat_to_account = {s: a for a, s in ((p.account, p.seat) for p in self.table.players())}
-        finals = {seat_to_account[s]: stack for s, stack in summary.stacks}
-        start = {a: before[a] for a in finals}
-        rake = sum(start.values()) - sum(finals.values())
-        db_id = await self.services.hands.begin_hand(
-            self.table_id, number,
-            [HandSeat(seat=s, account_id=int(seat_to_account[s]), stack=start[seat_to_account[s]])
-             for s, _ in summary.stacks],
-        )
-        await self.services.hands.settle_hand(
-            db_id, final_stacks={int(a): v for a, v in finals.items()}, rake=rake, record="")
-        self._publish(table_first=True)
-        await self._after_hand()
 
     async def _settle(self, run: HandRun) -> None:
         self.cancel("clock")
