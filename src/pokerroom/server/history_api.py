@@ -86,6 +86,9 @@ async def my_hands_pokerstars(who: Me, state: Room) -> Response:
 @router.get("/{hand_id}", summary="One of my hands, step by step, as I could see it")
 async def my_hand(hand_id: int, who: Me, state: Room) -> dict[str, Any]:
     stored = await _own_hand(state, who[0], hand_id)
+    if stored.status == "in_progress":
+        # A live hand is only ever seen through the table (view_for), never from its record.
+        raise refuse(409, "in_progress", f"hand {hand_id} is still being played")
     seat = _seat_of(stored, who[0])
     out = _summary(stored, who[0], state)
     out["seat"] = seat
