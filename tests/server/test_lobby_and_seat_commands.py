@@ -69,6 +69,11 @@ async def test_R_BUYIN_4_top_up_between_hands_only_and_sit_out_in(server) -> Non
     back = await quinn.wait_for(lambda m: m["type"] == "table_events" and any(
         e["type"] == "SatIn" for e in m["events"]), start=mark)
     assert back["view"]["you"]["sitting_out"] is False
+    # Auto-post off (wait for the big blind): no table event, the player's view says so.
+    mark = len(quinn.received)
+    await quinn.send(type="auto_post", table=table, on=False)
+    await quinn.wait_for(lambda m: m["type"] == "table_view"
+                         and m["view"]["you"]["auto_post"] is False, start=mark)
     for c in clients.values():
         await c.close()
 

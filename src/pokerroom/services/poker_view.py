@@ -83,7 +83,6 @@ def table_view(
     button: int | None,
     clock: Any,
     balance: int | None = None,
-    auto_post: bool = True,
 ) -> dict[str, Any]:
     """The JSON view for one viewer. `hand_view` must come from view_for(that viewer's seat)."""
     by_seat = {p.seat: p for p in players}
@@ -113,7 +112,7 @@ def table_view(
         seats.append(entry)
         if is_you:
             you = {"seat": seat, "sitting_out": sv.sitting_out or sv.sit_out_next,
-                   "auto_post": auto_post, "balance": balance,
+                   "auto_post": not sv.waits_for_big_blind, "balance": balance,
                    "waits_for_big_blind": sv.waits_for_big_blind,
                    "time_bank_ms": sv.time_bank_ms}
     view = dict(header)

@@ -38,6 +38,7 @@ class SeatCommands:
     watchers: dict[Any, str | None]
     run: Any
     lobby: Any
+    log: Any
 
     # ------------------------------------------------------------------ seats and money
     async def sit(self, watcher: Watcher, account_id: int, name: str, seat: int | None,
@@ -165,10 +166,18 @@ class SeatCommands:
     async def _simple(self, command: str, account_id: int) -> None:
         account = self._seated(account_id)
         try:
-            getattr(self.table, command)(account)
+            events = getattr(self.table, command)(account)
         except RuleViolationError as exc:
             raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
         self._publish()
+        if not events:
+            # A change only the player sees (e.g. auto-post off, sit out after this hand):
+            # no event, so send the player's view itself.
+            for watcher, viewer in list(self.watchers.items()):
+                if viewer == account:
+                    watcher.push({"type": "table_view", "table": self.table_id,
+                                  "version": self.log.version,
+                                  "view": self.view_for(account, with_log=True)})
         self._maybe_deal()
 
     async def wait_list(self, watcher: Watcher, account_id: int) -> None:
