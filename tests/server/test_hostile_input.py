@@ -25,13 +25,14 @@ async def test_malformed_json_wrong_types_and_unknown_types_get_errors(server) -
     await client.send_raw(json.dumps({"type": "ping", "v": 2, "ref": "r3"}))
     assert (await client.wait_for(of_type("error", ref="r3")))["code"] == "bad_message"
     await client.send_raw(b"\xff\xfe binary junk")
+    await client.send_raw("[" * 2000 + "]" * 2000)  # deep nesting, under the size limit
     # The connection still works, and so does everyone else's.
     await client.send(type="ping")
     await client.wait_for(of_type("pong"))
     await bystander.send(type="ping")
     await bystander.wait_for(of_type("pong"))
     errors = [m for m in client.received if m["type"] == "error"]
-    assert len(errors) == 6
+    assert len(errors) == 7
     await client.close()
     await bystander.close()
 

@@ -145,6 +145,8 @@ def parse_inbound(raw: str | bytes, max_bytes: int) -> Inbound:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise BadMessageError(f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise BadMessageError("not valid JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise BadMessageError("a message must be a JSON object")
     ref = data.get("ref") if isinstance(data.get("ref"), str) else None
