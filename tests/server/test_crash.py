@@ -77,7 +77,7 @@ async def crash_loop(tmp_path: Path, kills: int, seed: int) -> None:
     tasks = [asyncio.create_task(b.run()) for b in bots]
     try:
         for _ in range(kills):
-            await asyncio.sleep(rng.uniform(0.3, 1.2))
+            await asyncio.sleep(rng.uniform(0.6, 1.5))
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
             summary = await asyncio.to_thread(audit_in_process, db_url)

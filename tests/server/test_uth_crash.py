@@ -50,8 +50,9 @@ async def test_uth_round_cut_by_sigkill_settles_or_voids_for_the_player(tmp_path
         uma = clients["uma"]
         view = (await uma.wait_for(lambda m: m["type"] == "uth_view" and m["view"]["legal"]))
         legal = view["view"]["legal"]
+        mark = len(uma.received)
         await uma.send(type="uth_decide", table="izar-1", round=legal["round"], decision="play4")
-        await uma.wait_for(of_type("balance"), start=len(uma.received) - 1)
+        await uma.wait_for(of_type("balance"), start=mark)  # the Play bet is staked
         await asyncio.sleep(0.3)
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
