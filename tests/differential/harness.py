@@ -290,8 +290,8 @@ STRADDLE_MIN_RAISE = ("straddle: PokerKit keeps the big blind as the minimum rai
 CUMULATIVE_SHORT = ("short all-ins after a run of them reached a full raise: PokerKit restarts"
                     " its running sum and refuses a player who faces a full raise (R-BET-7)")
 FORCED_CHECK = "PokerKit asks for a check when every opponent is all-in (we skip the turn)"
-LONE_ACTOR = ("stud, a player all-in on the ante: we ask the last player with chips to act"
-              " (check or bring in) although every opponent is all-in; PokerKit skips it")
+NO_COMPLETION = ("stud bring-in with no more than the bring-in, or facing nobody who could match"
+                 " more: we offer no completion (R-BET-4, R-BET-9); PokerKit offers one")
 
 
 @dataclass(slots=True)
@@ -368,11 +368,13 @@ class RoundTracker:
                 self.level = max(self.level, e.amount)
 
 
-def _nobody_to_call(hand: object, seat: int) -> bool:
+def _no_completion(hand: object, seat: int | None, bring_in: int) -> bool:
+    """The bring-in player cannot go above the bring-in, or no opponent could match more."""
     view = hand.view_for(None)  # type: ignore[attr-defined]
-    top = max(sv.bet for sv in view.seats)
-    return all(sv.folded or sv.all_in or sv.stack + sv.bet <= top
-               for sv in view.seats if sv.seat != seat)
+    own = next(sv for sv in view.seats if sv.seat == seat)
+    return own.stack + own.bet <= bring_in or all(
+        sv.folded or sv.all_in or sv.stack + sv.bet <= bring_in
+        for sv in view.seats if sv.seat != seat)
 
 
 def _explain(ours: Options, theirs: Options, rounds: RoundTracker, hand: object) -> str | None:
@@ -385,6 +387,10 @@ def _explain(ours: Options, theirs: Options, rounds: RoundTracker, hand: object)
         return None
     if rounds.limit_short_all_in:
         return LIMIT_SHORT_ALL_IN
+    if (rounds.game.is_stud and rounds.street == 0 and ours.bring_in is not None
+            and ours.aggressive is None and theirs.aggressive is not None
+            and _no_completion(hand, ours.seat, rounds.stakes.bring_in)):
+        return NO_COMPLETION
     if (rounds.game.is_stud and rounds.betting is not Betting.LIMIT and rounds.completed
             and rounds.street == 0):
         return STUD_COMPLETION
@@ -457,17 +463,6 @@ def play_hand(seed: int, *, game: Game | None = None, betting: Betting | None = 
             out.log.append(f"{type(choice).__name__}(p{legal.seat + 1})")
             continue
         theirs = pk_options(state)
-        if theirs.seat is None and spec.game.is_stud and _nobody_to_call(hand, legal.seat):
-            out.handled[LONE_ACTOR] += 1
-            lone: Action = (Check(seat=legal.seat) if ours.check else BringIn(seat=legal.seat)
-                            if ours.bring_in is not None else Call(seat=legal.seat))
-            out.log.append(f"{type(lone).__name__}(p{legal.seat + 1})")
-            before = len(hand.events)
-            hand.apply(lone)
-            new = hand.events[before:]
-            rounds.feed(new)
-            _pk_deal(state, new, out)
-            continue
         if theirs.seat != ours.seat:
             out.divergences.append(f"step {out.steps}: to act ours p{ours.seat + 1}, "
                                    f"PokerKit {None if theirs.seat is None else f'p{theirs.seat + 1}'}")

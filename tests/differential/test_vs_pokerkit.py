@@ -39,9 +39,12 @@ Handled where they show (harness.py constants):
   full raise (R-BET-7, TDA). PokerKit then restarts its running sum, so a player who faces a
   full raise only together with a later short all-in is refused a raise; ours measures what
   the player faces since its own last action.
-- FORCED CHECK / LONE ACTOR: PokerKit asks for a check that nobody can answer when every
-  opponent is all-in; we skip that turn. In stud with a player all-in on the ante, we ask the
-  last player with chips to check or bring in, PokerKit skips it.
+- FORCED CHECK: PokerKit asks for a check that nobody can answer when every opponent is
+  all-in; we skip that turn. (The reverse, our stud engine asking the last player with chips
+  for a bring-in nobody can answer, was fixed: R-BET-9; no longer excused here.)
+- NO COMPLETION: a stud bring-in player with no more than the bring-in, or whose opponents
+  could match no more than it, gets no completion from us (R-BET-4, R-BET-9); PokerKit offers
+  one (a "completion" to the bring-in or below). Third street, bring-in turn only.
 - NL/PL STUD COMPLETION: PokerKit measures the raise after a completion from the bring-in;
   ours from zero (the completion is the bet, R-BET-4). Third street only.
 - HI-LO SIDE POT WITHOUT A LOW: PokerKit splits a "low half" of a side pot among its

@@ -122,6 +122,8 @@ def _play_random(seed: int):  # type: ignore[no-untyped-def]
             hand.apply(Call(seat=seat))
         elif legal.complete:
             hand.apply(Complete(seat=seat, amount=legal.complete[0]))
+        elif legal.bring_in is not None:  # a bring-in without a completion (R-BET-4, R-BET-9)
+            hand.apply(BringIn(seat=seat))
         else:
             hand.apply(MuckCards(seat=seat))
     return hand, spec

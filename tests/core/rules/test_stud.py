@@ -11,12 +11,18 @@ from rules_helpers import check_down, deal, play, snapshot
 
 from pokerroom.core.errors import IllegalActionError
 from pokerroom.core.rules import (
+    BetReturned,
     Betting,
     BringInPosted,
     Call,
+    Complete,
+    Completed,
     Game,
     HandShown,
+    Post,
+    PostKind,
     RaiseTo,
+    SeatSetup,
     Stakes,
 )
 
@@ -166,3 +172,109 @@ def test_R_RANK_3_bring_in_passes_on_when_the_low_card_is_all_in() -> None:
                 cards={0: "Ah Kh 2c", 1: "As Ks 9d", 2: "Ad Kd 5d"})  # fmt: skip
     legal = hand.legal_actions()
     assert legal.seat == 1 and legal.bring_in == 1 and not legal.check
+
+
+def _antes(stacks: list[int], ante: int = 1) -> list[SeatSetup]:
+    return [SeatSetup(seat=i, stack=s, posts=(Post(kind=PostKind.ANTE, amount=min(ante, s)),))
+            for i, s in enumerate(stacks)]  # fmt: skip
+
+
+@pytest.mark.parametrize("betting", [Betting.LIMIT, Betting.NO_LIMIT, Betting.POT_LIMIT])
+@pytest.mark.parametrize("stack", [2, 3])
+def test_R_BET_4_bring_in_player_short_of_the_bring_in_cannot_complete(
+    betting: Betting, stack: int
+) -> None:
+    """R-BET-4: the bring-in is 2; seat 2 (the 2c) has 1 or 2 chips after its ante. A
+    "completion" to no more than the bring-in is none: it may only bring in, all-in. The
+    refused completion changes nothing."""
+    hand = deal([100, 100, stack], game=Game.STUD, betting=betting, cards=THREE,
+                seats=_antes([100, 100, stack]))  # fmt: skip
+    legal = hand.legal_actions()
+    assert legal.seat == 2 and legal.bring_in == stack - 1 and legal.complete is None
+    before = snapshot(hand)
+    with pytest.raises(IllegalActionError) as refused:
+        hand.apply(Complete(seat=2, amount=stack - 1))
+    assert refused.value.rule_id == "R-BET-4"
+    assert snapshot(hand) == before
+    play(hand, "2 bringin")
+    assert BringInPosted(seat=2, amount=stack - 1, all_in=True) in hand.events
+    # Seat 0 faces the short bring-in and may complete to the full small bet.
+    legal = hand.legal_actions()
+    assert legal.seat == 0 and legal.call == stack - 1 and legal.complete is not None
+    assert legal.complete[0] == 5
+
+
+def test_R_BET_4_bring_in_player_all_in_above_the_bring_in_may_complete() -> None:
+    """R-BET-4: all-in for more than the bring-in (3 after the ante; bring-in 2, small bet 5)
+    is an all-in completion, allowed below the full small bet."""
+    hand = deal([100, 100, 4], game=Game.STUD, betting=Betting.LIMIT, cards=THREE,
+                seats=_antes([100, 100, 4]))  # fmt: skip
+    assert hand.legal_actions().complete == (3, 3)
+    play(hand, "2 complete 3")
+    assert Completed(seat=2, amount=3, all_in=True) in hand.events
+
+
+@pytest.mark.parametrize("stack", [2, 3])
+def test_R_BET_4_player_who_cannot_beat_the_bring_in_may_only_fold_or_call(stack: int) -> None:
+    """R-BET-4: facing a bring-in of 2 with 1 or 2 chips after the ante, seat 0 may fold or call
+    all-in; no completion (it could not even go above the bring-in)."""
+    hand = deal([stack, 100, 100], game=Game.STUD, betting=Betting.LIMIT, cards=THREE,
+                seats=_antes([stack, 100, 100]))  # fmt: skip
+    play(hand, "2 bringin")
+    legal = hand.legal_actions()
+    assert legal.seat == 0 and legal.fold and legal.call == stack - 1 and legal.complete is None
+    with pytest.raises(IllegalActionError):
+        hand.apply(Complete(seat=0, amount=stack - 1))
+    play(hand, "0 call")
+    assert not any(isinstance(e, Completed) for e in hand.events)
+
+
+def test_R_BET_4_player_all_in_above_the_bring_in_may_complete_all_in() -> None:
+    """R-BET-4: facing a bring-in of 2 with 3 chips after the ante, seat 0 may complete all-in
+    to 3: above the current bet, short of the small bet of 5."""
+    hand = deal([4, 100, 100], game=Game.STUD, betting=Betting.LIMIT, cards=THREE,
+                seats=_antes([4, 100, 100]))  # fmt: skip
+    play(hand, "2 bringin")
+    assert hand.legal_actions().complete == (3, 3)
+
+
+@pytest.mark.parametrize("game", [Game.STUD, Game.RAZZ, Game.STUD_HILO])
+def test_R_BET_9_no_bring_in_when_every_opponent_is_all_in_on_the_ante(game: Game) -> None:
+    """R-BET-9: seats 0 and 1 are all-in on their antes; seat 2 could only bet into nobody, so
+    no bring-in is asked: the streets are dealt and the hand is shown down at once."""
+    hand = deal([1, 1, 100], game=game, betting=Betting.LIMIT, cards=THREE,
+                seats=_antes([1, 1, 100]))  # fmt: skip
+    assert hand.is_over and hand.to_act is None
+    kinds = {type(e) for e in hand.events}
+    assert BringInPosted not in kinds and BetReturned not in kinds
+    assert all(len(c) == 7 for c in hand.cards)
+    assert sorted(hand.result.shown + hand.result.mucked) == [0, 1, 2]  # all went to showdown
+    assert sum(s for _, s in hand.result.stacks) == 102  # R-POT-3
+    if game is Game.STUD:
+        # Seat 1's pair of aces beats seat 0's fives and seat 2's king high.
+        assert [s for _, s in hand.result.stacks] == [0, 3, 99] and 1 in hand.result.shown
+
+
+def test_R_BET_9_no_bring_in_after_short_antes_side_pot_goes_back() -> None:
+    """R-BET-9, R-POT-1: ante 2; seat 0 is all-in for 1 of it, seat 1 for all of it, seat 2 has
+    chips. No bring-in; main pot 3 (1 each) and side pot 2 (seats 1 and 2) both go to seat 1's
+    aces."""
+    hand = deal([1, 2, 100], game=Game.STUD, betting=Betting.LIMIT, cards=THREE,
+                stakes=Stakes(ante=2, bring_in=2, small_bet=5, big_bet=10),
+                seats=_antes([1, 2, 100], ante=2))  # fmt: skip
+    assert hand.is_over
+    assert [p.amount for p in hand.result.pots] == [3, 2]
+    assert [s for _, s in hand.result.stacks] == [0, 5, 98]
+
+
+def test_R_BET_9_bring_in_still_asked_when_an_opponent_can_call_part_of_it() -> None:
+    """R-BET-9: seat 0 has 1 chip after its ante, less than the bring-in of 2, but it can still
+    act (call all-in or fold), so seat 2 brings in; 1 chip of it comes back uncalled."""
+    hand = deal([2, 1, 100], game=Game.STUD, betting=Betting.LIMIT, cards=THREE,
+                seats=_antes([2, 1, 100]))  # fmt: skip
+    legal = hand.legal_actions()
+    assert legal.seat == 2 and legal.bring_in == 2
+    assert legal.complete is None  # nobody could call more than the bring-in
+    play(hand, "2 bringin, 0 call")
+    assert hand.is_over
+    assert hand.result.returned == ((2, 1),)

@@ -4,8 +4,10 @@ R-BET-1 (check and check-raise), R-BET-2 and R-BET-3 (unlimited raises in no-lim
 pot-limit; the limit cap of one bet and `max_raises` raises, the big blind counting as the bet
 preflop, optionally lifted heads-up), R-BET-4 (minimum bet and raise), R-BET-5 (pot-limit
 maximum), R-BET-6 (limit half-bet rule), R-BET-7 (incomplete all-in raises, `reopen_rule`),
-R-BET-8 (chip unit), R-BUYIN-4 (table stakes), R-BET-10 (exact bounds; refusals change
-nothing: every check here happens before the first write).
+R-BET-4 also: a stud completion goes above the bring-in (a player who cannot only brings in).
+R-BET-8 (chip unit), R-BET-9 (no raise or completion that nobody could call more of),
+R-BUYIN-4 (table stakes), R-BET-10 (exact bounds; refusals change nothing: every check here
+happens before the first write).
 """
 
 from __future__ import annotations
@@ -58,7 +60,12 @@ def bounds(h: Hand, i: int) -> tuple[int, int, str, str]:
     bet = bets[i]
     total = bet + h.stacks[i]
     level = h.level
-    if total <= level:
+    # The bet a completion or raise must go above: for the player bringing in, the bring-in
+    # itself (nothing is bet yet, but a "completion" to no more than the bring-in is a bring-in).
+    floor = h.config.stakes.bring_in if h.bring_in_pos == i else level
+    if total <= floor:
+        if floor != level:
+            return -1, -1, "R-BET-4", "not enough chips to complete: bring in (all-in)"
         return -1, -1, "R-BUYIN-4", "not enough chips to raise: call all-in or fold (table stakes)"
     if h.acted[i] and (h.limit or (level - bet) * (2 if h.half_rule else 1) < h.min_raise):
         # Facing only short all-in raises since acting. No-limit / pot-limit: once they add up
@@ -68,14 +75,16 @@ def bounds(h: Hand, i: int) -> tuple[int, int, str, str]:
         return -1, -1, rule, "an all-in raise smaller than a full raise did not reopen the betting: fold or call"
     if h.active < 2:
         return -1, -1, "R-BET-10", "every other player is all-in: there is nobody to bet against"
-    if level:
+    if floor:
         # A raise nobody can call more of is pointless (it would only come back, R-BET-9).
         stacks = h.stacks
         folded = h.folded
         for j in range(h.n):
-            if j != i and not folded[j] and stacks[j] + bets[j] > level:
+            if j != i and not folded[j] and stacks[j] + bets[j] > floor:
                 break
         else:
+            if floor != level:
+                return -1, -1, "R-BET-10", "no other player can match more than the bring-in: bring in instead"
             return -1, -1, "R-BET-10", "no other player can match more than the current bet: call instead"
     if h.limit:
         config = h.config

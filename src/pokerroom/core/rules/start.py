@@ -3,7 +3,8 @@
 R-BLIND-1, R-BLIND-2, R-BLIND-5 and R-HU-1 (posts as the table layer decided them: live posts
 count as bets, dead blinds and big-blind antes are dead money; preflop action starts left of
 the big blind or straddle), R-BET-8 (stacks and posts in whole chip units), stud bring-in by
-the lowest up card (R-RANK-3; razz: the highest). Also `replay` of a HandRecord.
+the lowest up card (R-RANK-3; razz: the highest), none when nobody could answer it (R-BET-9).
+Also `replay` of a HandRecord.
 """
 
 from __future__ import annotations
@@ -160,7 +161,10 @@ def start_hand(
             if not h.allin[(bring + k) % n]:
                 bring = (bring + k) % n
                 break
-        if config.stakes.bring_in > 0 and not h.allin[bring]:
+        # With fewer than two players who can bet (every opponent all-in on the ante), there
+        # is nobody to answer a bring-in (it would only come back, R-BET-9): no betting, the
+        # hand runs out to the showdown as any all-in hand.
+        if config.stakes.bring_in > 0 and h.active >= 2:
             h.bring_in_pos = bring
             h.to_act_pos = bring
         else:
