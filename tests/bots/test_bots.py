@@ -48,13 +48,22 @@ def test_poker_bot_only_takes_legal_actions(check, call, bet, raise_, cards, boa
         assert action == "fold"
 
 
-def test_uth_bot_follows_the_hint_or_the_strategy_card() -> None:
-    legal = {"round": 1, "decisions": ["play4", "play3", "check"], "hint": None}
-    view = {"seats": [{"is_you": True, "cards": ["As", "7d"]}], "board": [None] * 5}
-    assert uth.decide(view, legal) == "play4"  # any ace plays 4x on the card
-    view["seats"][0]["cards"] = ["7s", "2d"]
-    assert uth.decide(view, legal) == "check"
-    assert uth.decide(view, {**legal, "hint": "play3"}) == "play3"
+def test_uth_bot_plays_the_optimal_strategy_else_the_hint() -> None:
+    from pokerroom.core.cards import parse_cards, to_codes
+    from pokerroom.core.uth.math.strategy import hint
+
+    legal = {"round": 1, "decisions": ["play4", "play3", "check"], "hint": "play3"}
+    for hole in ("As 7d", "7s 2d", "Kh 4c"):
+        view = {"seats": [{"is_you": True, "cards": hole.split()}], "board": [None] * 5}
+        expected = hint(to_codes(parse_cards(hole))).decision.replace(" ", "")
+        assert uth.decide(view, legal) == expected
+    river = {"round": 1, "decisions": ["play1", "fold"], "hint": None}
+    view = {"seats": [{"is_you": True, "cards": ["2c", "7d"]}],
+            "board": ["As", "Ks", "Qs", "Js", "9h"]}
+    best = hint(to_codes(parse_cards("2c 7d")), to_codes(parse_cards("As Ks Qs Js 9h")))
+    assert uth.decide(view, river) == best.decision.replace(" ", "")
+    # Without its cards in the view the bot follows the server's hint.
+    assert uth.decide({"seats": [], "board": []}, legal) == "play3"
 
 
 async def test_pokerroom_bots_plays_its_hands_and_exits(tmp_path: Path) -> None:

@@ -35,9 +35,11 @@ async def test_U_PAY_1_rounds_settle_into_the_wallet_with_hints_and_limits(serve
         mark = len(client.received)
         await client.send(type="uth_bet", table=table, ante=ante, trips=trips)
         while True:
+            # The hint comes in a second view, right after the decision point.
             msg = await client.wait_for(
                 lambda m: m["type"] == "uth_view" and (
-                    m["view"]["legal"] or m["view"]["phase"] == "settled"), start=mark)
+                    (m["view"]["legal"] and m["view"]["legal"]["hint"])
+                    or m["view"]["phase"] == "settled"), start=mark)
             mark = client.received.index(msg) + 1
             v = msg["view"]
             if v["phase"] == "settled":

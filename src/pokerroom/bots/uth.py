@@ -11,7 +11,7 @@ from pokerroom.core.evaluation import HandCategory, evaluate_high
 
 def _optimal() -> Any:
     try:
-        from pokerroom.core.uth.math import strategy  # type: ignore[attr-defined]
+        from pokerroom.core.uth.math import strategy
     except ImportError:
         return None
     return strategy
@@ -61,14 +61,24 @@ def simple_river(hole: list[Card], board: list[Card]) -> bool:
 
 
 def decide(view: dict[str, Any], legal: dict[str, Any]) -> str:
-    """One of legal['decisions']."""
+    """One of legal['decisions']: the optimal decision (pokerroom.core.uth.math.strategy,
+    computed here from the cards shown), else the server's hint, else the strategy card."""
     options: list[str] = list(legal.get("decisions", []))
-    hint = legal.get("hint")
-    if hint in options:
-        return str(hint)
     me = next((s for s in view.get("seats", []) if s.get("is_you")), None)
     hole = [Card.parse(t) for t in (me or {}).get("cards", []) if t]
     board = [Card.parse(t) for t in view.get("board", []) if t]
+    optimal = _optimal()
+    if optimal is not None and len(hole) == 2 and len(board) in (0, 3, 5):
+        try:
+            choice = optimal.hint([c.code for c in hole], [c.code for c in board])
+            decision = choice.decision.replace(" ", "")
+            if decision in options:
+                return decision
+        except Exception:  # noqa: BLE001 - fall back to the hint or the card
+            pass
+    hint = legal.get("hint")
+    if hint in options:
+        return str(hint)
     if len(hole) != 2:
         return "check" if "check" in options else options[0]
     if "play4" in options:

@@ -88,6 +88,8 @@ class UthRunner(Actor):
 
     async def start(self) -> None:
         self.start_actor()
+        # Load the strategy (numpy, numba kernels) now rather than at the first decision.
+        self._warm = asyncio.get_running_loop().create_task(asyncio.to_thread(_load_strategy))
 
     async def stop(self) -> None:
         await self.stop_actor()
@@ -325,11 +327,16 @@ class UthRunner(Actor):
         if live.round.is_over:
             await self._settle(live)
             return
-        live.hints = await asyncio.to_thread(self._hints, live)
+        live.hints = {}
         live.deadline_ms = now_ms() + int(self.decision_s * 1000)
-        self.schedule("decide", self.decision_s, self._timeout, live.number,
-                      str(live.round.phase))
+        phase = str(live.round.phase)
+        self.schedule("decide", self.decision_s, self._timeout, live.number, phase)
         self._publish()
+        # The hints follow in a second view: nobody waits for them to decide.
+        hints = await asyncio.to_thread(self._hints, live)
+        if self.live is live and str(live.round.phase) == phase:
+            live.hints = {s: h for s, h in hints.items() if s in live.round.to_decide()}
+            self._publish()
 
     def _hints(self, live: _Live) -> dict[int, str]:
         try:
@@ -439,6 +446,15 @@ class UthRunner(Actor):
                    "now_ms": now_ms()}
         for watcher in list(self.watchers):
             watcher.push(dict(message))
+
+
+def _load_strategy() -> None:
+    try:
+        from pokerroom.core.uth.math.strategy import hint
+
+        hint([0, 5])
+    except Exception:  # noqa: BLE001 - no hints then; the game does not need them
+        log.warning("UTH hints unavailable", exc_info=True)
 
 
 def _hand_name(cards: tuple[int, ...], board: tuple[int, ...]) -> str | None:
