@@ -14,7 +14,12 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "RULES.md"
 RULE_RE = re.compile(r"\*\*([RU]-[A-Z]+-\d+)\*\*")
 # Grow this list as the issues that own the families land.
-ENFORCED = {"RANK"}
+ENFORCED = {
+    "RANK",  # issue 2 (evaluation)
+    "BET", "POT", "RAKE", "SD", "TIE",  # issue 3 (the hand engine); U-BET shares "BET"
+    "BUYIN", "BTN", "BLIND", "HU",  # issue 4 (the table)
+    "TABLE", "DEAL", "PLAY", "SHOW", "QUAL", "PAY", "RTP",  # issue 5 (Ultimate Texas Hold'em)
+}
 
 
 def rule_ids() -> list[str]:
