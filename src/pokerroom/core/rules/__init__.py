@@ -68,7 +68,7 @@ from pokerroom.core.rules.hand import Hand, apply
 from pokerroom.core.rules.history import HandRecord
 from pokerroom.core.rules.result import HandResult, LegalActions, PotResult
 from pokerroom.core.rules.start import replay, start_hand
-from pokerroom.core.rules.views import OBSERVER, HandView, SeatView
+from pokerroom.core.rules.views import OBSERVER, HandView, PotView, SeatView
 
 __all__ = [
     "DEALT_IN", "FLOP_STREETS", "OBSERVER", "PUBLIC", "STUD_STREETS",
@@ -77,7 +77,7 @@ __all__ = [
     "Check", "Checked", "Complete", "Completed", "Event", "Fold", "Folded", "Game", "Hand",
     "HandConfig", "HandEnded", "HandRecord", "HandResult", "HandShown", "HandStarted",
     "HandView", "HoleCardsDealt", "LegalActions", "MuckCards", "Post", "PostKind",
-    "PotAwarded", "PotResult", "RaiseTo", "RaisedTo", "RakeTaken", "SeatSetup", "SeatView",
+    "PotAwarded", "PotResult", "PotView", "RaiseTo", "RaisedTo", "RakeTaken", "SeatSetup", "SeatView",
     "ShowCards", "Stakes", "Street", "StreetStarted", "UpCardDealt", "apply", "arrange_deck", "dealing_order", "replay",
     "start_hand", "visible_to",
 ]  # fmt: skip

@@ -37,8 +37,8 @@ from pokerroom.core.rules.events import (
 from pokerroom.core.rules.history import HandRecord
 from pokerroom.core.rules.records import positional_maker
 from pokerroom.core.rules.result import HandResult, LegalActions, PotResult
-from pokerroom.core.rules.showdown import describe_hand
-from pokerroom.core.rules.views import HandView, SeatView
+from pokerroom.core.rules.showdown import build_pots, describe_hand
+from pokerroom.core.rules.views import HandView, PotView, SeatView
 
 _make_legal = positional_maker(LegalActions)
 _PENDING_MAKERS: dict[Any, Callable[..., Event]] = {
@@ -282,9 +282,26 @@ class Hand:
             legal = self.legal_actions()
         return HandView(
             viewer=viewer, config=self.config, button=self.button, street=self.street,
-            board=tuple(self.board), seats=tuple(seats), pot=self.pot, to_act=self.to_act,
-            legal=legal, is_over=self.over, result=self.result if self.over else None,
+            board=tuple(self.board), seats=tuple(seats), pot=self.pot, pots=self.current_pots(),
+            to_act=self.to_act, legal=legal, is_over=self.over,
+            result=self.result if self.over else None,
         )  # fmt: skip
+
+    def current_pots(self) -> tuple[PotView, ...]:
+        """Main pot then side pots of the chips collected so far (R-POT-1, R-POT-2).
+
+        The showdown's `build_pots` over each player's contribution from earlier streets (the
+        bets of this street are not in a pot yet), so the split shown during the hand is the
+        one the showdown will use if nobody bets again. Computed only when a view is asked.
+        """
+        if self.over or not self.pot:
+            return ()
+        earlier = [c - b for c, b in zip(self.contrib, self.bets, strict=True)]
+        seat_of = self.seat_of
+        return tuple(
+            PotView(amount=amount, eligible=tuple(seat_of[p] for p in eligible))
+            for amount, eligible in build_pots(earlier, self.folded, self.dead)
+        )
 
     def events_for(self, viewer: int | None) -> tuple[Event, ...]:
         """Every event so far as `viewer` may see it (visible_to applied to each)."""
