@@ -60,9 +60,17 @@ export function renderFelt(view, opts = {}) {
   }
   const pots = h("div.pots", { "data-testid": "pots" });
   const potList = (view.pots || []).filter((p) => p.amount > 0);
+  // Main pot then side pots (PROTOCOL 2.3 `pots`), each with the seats that can still win it.
+  const seatName = (seat) => {
+    const s = (view.seats || []).find((x) => x.seat === seat);
+    return (s && s.name) || `Seat ${seat + 1}`;
+  };
   potList.forEach((p, i) => {
-    pots.appendChild(h("div.pot", { dataset: { pot: i } },
-      h("span.pot-label", {}, potList.length > 1 ? (i === 0 ? "Main pot" : `Side pot ${i}`) : "Pot"),
+    const label = potList.length > 1 ? (i === 0 ? "Main pot" : `Side pot ${i}`) : "Pot";
+    const who = (p.eligible || []).map(seatName);
+    const title = who.length ? `${label}: ${money(p.amount)} for ${who.join(", ")}` : `${label}: ${money(p.amount)}`;
+    pots.appendChild(h("div.pot", { dataset: { pot: i }, title, "aria-label": title },
+      h("span.pot-label", {}, label),
       chipStack(p.amount)));
   });
   const info = view.hand ? `Hand #${view.hand}${view.street ? ` · ${streetWord(view.street)}` : ""}` : "Waiting for the next hand";

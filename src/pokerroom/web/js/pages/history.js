@@ -116,7 +116,7 @@ export function mountReplay(main, handId) {
     return {
       game: hand.game || v.game, seats_total: total, seats: all, board: v.board || [], button: v.button,
       street: v.is_over ? "SHOWDOWN" : v.street, to_act: v.to_act, hand: hand.hand ?? hand.id,
-      pots: v.is_over ? [] : [{ amount: v.pot || 0 }],
+      pots: v.is_over ? [] : (v.pots && v.pots.length ? v.pots : [{ amount: v.pot || 0 }]),
     };
   }
 
