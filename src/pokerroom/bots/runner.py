@@ -11,11 +11,30 @@ from pokerroom.bots.client import Bot, BotStats
 
 
 async def spread_tables(base_url: str, count: int, per_table: int = 3) -> list[str]:
-    """Tables for `count` bots: groups of `per_table`, one game after another, so a visitor
-    finds several games running and still a free seat at each."""
+    """Tables for `count` bots from the lobby (see `assign_tables`)."""
     async with httpx.AsyncClient(base_url=base_url, timeout=30) as http:
         tables: list[dict[str, Any]] = (await http.get("/api/lobby")).json()["tables"]
+    return assign_tables(tables, count, per_table)
+
+
+def uth_share(count: int, per_table: int = 3) -> int:
+    """How many of `count` bots play Ultimate Texas Hold'em: about one in four, at least one
+    from three bots on (two still make a heads-up poker game), and one more rather than
+    leaving a poker bot alone at a table."""
+    if count < 3:
+        return 0
+    uth = max(1, count // 4)
+    if (count - uth) % per_table == 1 and count - uth > 1:
+        uth += 1
+    return uth
+
+
+def assign_tables(tables: list[dict[str, Any]], count: int, per_table: int = 3) -> list[str]:
+    """Tables for `count` bots: poker bots in groups of `per_table`, one game after another,
+    and a share of them (`uth_share`) one by one at the UTH tables, so a visitor finds several
+    games running, UTH rounds too, and still a free seat at each."""
     poker_tables = [t for t in tables if t["kind"] == "poker"]
+    uth_tables = [t for t in tables if t["kind"] == "uth"]
     seen: set[tuple[str, str]] = set()
     ordered = []
     for t in poker_tables:
@@ -24,10 +43,9 @@ async def spread_tables(base_url: str, count: int, per_table: int = 3) -> list[s
             seen.add(key)
             ordered.append(t)
     ordered += [t for t in poker_tables if t not in ordered]
-    out = []
-    for i in range(count):
-        table = ordered[(i // per_table) % len(ordered)]
-        out.append(str(table["id"]))
+    uth = uth_share(count, per_table) if uth_tables and ordered else (count if uth_tables else 0)
+    out = [str(ordered[(i // per_table) % len(ordered)]["id"]) for i in range(count - uth)]
+    out += [str(uth_tables[i % len(uth_tables)]["id"]) for i in range(uth)]
     return out
 
 
