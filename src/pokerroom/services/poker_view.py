@@ -48,6 +48,14 @@ def legal_json(legal: LegalActions, hand: int, action_no: int,
     }  # fmt: skip
 
 
+def pots_json(hand_view: HandView | None) -> list[dict[str, Any]]:
+    """Main pot then side pots collected so far (R-POT-1), each with the seats that may win
+    it; empty before the first bets are collected and once the hand is over."""
+    if hand_view is None:
+        return []
+    return [{"amount": p.amount, "eligible": list(p.eligible)} for p in hand_view.pots]
+
+
 def seat_status(sv: Any, dealt: bool, folded: bool, all_in: bool) -> str:
     if sv.sitting_out:
         return "sitting_out"
@@ -124,7 +132,7 @@ def table_view(
         button=hand_view.button if hand_view is not None else button,
         street=plain(hand_view.street) if hand_view is not None else None,
         board=[card_text(c) for c in hand_view.board] if hand_view is not None else [],
-        pots=[{"amount": hand_view.pot, "eligible": []}] if hand_view is not None else [],
+        pots=pots_json(hand_view),
         seats=seats,
         to_act=hand_view.to_act if hand_view is not None else None,
         you=you,
