@@ -29,7 +29,10 @@ def register(app: typer.Typer) -> None:
             None, help="Database URL (default: ./pokerroom.db or $POKERROOM_DATABASE)."
         ),
         room: Path = typer.Option(None, help="Room configuration (TOML); default: the packaged room."),
-        bots: int = typer.Option(0, help="Seat up to N bots so a lone visitor finds games running."),
+        bots: int = typer.Option(
+            0, help="Seat N bots so a lone visitor finds games running (about one in four "
+            "at the UTH tables)."
+        ),
         allow_origin: list[str] = typer.Option(
             [], help="Extra Origin allowed to open the WebSocket (repeatable)."
         ),
