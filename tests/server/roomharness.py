@@ -212,7 +212,7 @@ async def play_until(clients: dict[str, Client], table: str, hands: int, rng: An
         for name, client in clients.items():
             view = latest_view(client, table)
             legal = view and view.get("legal")
-            if legal:
+            if legal and not legal.get("after_hand"):  # the optional show after a hand
                 key = (name, legal["hand"], legal["action_no"])
                 if key not in answered:
                     answered.add(key)

@@ -124,7 +124,7 @@ def wait_for_decision(page: Any, frames: Frames, table: str, timeout_s: float = 
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         view = frames.latest_view(table)
-        if view and view.get("legal"):
+        if view and view.get("legal") and not view["legal"].get("after_hand"):
             # The buttons are drawn from this very view.
             expect(page.get_by_test_id("action-bar").get_by_role("button").first).to_be_visible()
             return dict(view["legal"])

@@ -175,7 +175,7 @@ class Bot:
                 self._answered.add(key)
                 await self._send({"type": "sit_in", "table": self.table})
         legal = view.get("legal")
-        if not legal:
+        if not legal or legal.get("after_hand"):  # R-SD-5's optional show: bots keep quiet
             return
         key = (legal["hand"], legal["action_no"])
         if key in self._answered:

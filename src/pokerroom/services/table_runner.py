@@ -39,6 +39,7 @@ from pokerroom.services.lobby import Watcher
 from pokerroom.services.poker_view import table_view
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.table_seats import SeatCommands
+from pokerroom.services.table_show import ShowCommands, show_offer
 from pokerroom.services.wire import card_text, event_json, plain
 
 log = logging.getLogger("pokerroom.table")
@@ -87,7 +88,7 @@ class HandRun:
     action_no: int = 0
 
 
-class TableRunner(SeatCommands, Actor):
+class TableRunner(ShowCommands, SeatCommands, Actor):
     kind = "poker"
 
     def __init__(self, table_id: str, config: TableConfig, services: RoomServices,
@@ -108,6 +109,8 @@ class TableRunner(SeatCommands, Actor):
         self.waiters: dict[str, Watcher] = {}  # waiting-list players, to offer them a seat
         self.lobby: Any = None
         self.run: HandRun | None = None
+        self.last_run: HandRun | None = None  # the hand just over: shows until the next deal
+        self.auto_post_off: set[str] = set()  # players who wait rather than post what they owe
         self.between_hands_s = services.between_hands_s
         self._hand_base = 0
         self._table_seen = 0
@@ -164,6 +167,12 @@ class TableRunner(SeatCommands, Actor):
             action_no=run.action_no if run is not None else 0,
             viewer_account=account, button=self.table.button, clock=self.table.clock,
         )
+        if view["you"] is not None and account in self.auto_post_off:
+            view["you"]["auto_post"] = False  # the player's kept choice (R-BLIND-3, R-BLIND-6)
+        last = self._showable()
+        if last is not None and account is not None and account in last.seats:
+            view["legal"] = show_offer(last.hand.view_for(last.seats[account]), last.number,
+                                       last.action_no)
         if with_log:
             current = run.number if run is not None else None
             entries = self.log.since(self.log.base_version) or []
@@ -185,8 +194,8 @@ class TableRunner(SeatCommands, Actor):
         return _account(watcher.account_id)
 
     # ------------------------------------------------------------------ numbering and fan-out
-    def _collect(self, *, table_first: bool) -> list[LoggedEvent]:
-        run = self.run
+    def _collect(self, *, table_first: bool, run: HandRun | None = None) -> list[LoggedEvent]:
+        run = run or self.run
         out: list[LoggedEvent] = []
 
         def hand_events() -> None:
@@ -294,6 +303,10 @@ class TableRunner(SeatCommands, Actor):
                    amount: int | None) -> None:
         account = _account(account_id)
         run = self.run
+        last = self._showable()
+        if last is not None and hand == last.number:
+            await self._show_after_hand(last, account, action_no, action)
+            return
         if run is None or hand != run.number:
             raise RefusedError("stale_action", f"hand {hand} is not the hand in play")
         if action_no < run.action_no:
@@ -368,6 +381,9 @@ class TableRunner(SeatCommands, Actor):
         if self.run is not None or not self.table.can_start():
             return
         deck = self.services.deck_source.next_deck()
+        for account in self.auto_post_off:
+            if account in self.names:  # the core forgets the choice once dealt in: repeat it
+                self.table.wait_for_big_blind(account)
         self.table.start_hand(now_ms(), deck)
         # A hand can end inside start_hand (everyone all in from the posts): the table then
         # keeps it as last_hand.
@@ -390,6 +406,7 @@ class TableRunner(SeatCommands, Actor):
         run = HandRun(number=number, db_id=db_id, hand=hand, seats=seats,
                       dealt_in=frozenset(plan.dealt_in), start_stacks=start)
         self.run = run
+        self.last_run = None
         self._publish(table_first=True)
         if self.table.hand is None:
             await self._settle(run)
@@ -412,6 +429,8 @@ class TableRunner(SeatCommands, Actor):
         self._fan_out(entries)
         self._send_result(run)
         self.run = None
+        self.last_run = run
+        self._offer_show(run)
         await self._after_hand()
 
     async def _after_hand(self) -> None:

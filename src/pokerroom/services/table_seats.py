@@ -37,6 +37,7 @@ class SeatCommands:
     waiters: dict[str, Any]
     watchers: dict[Any, str | None]
     run: Any
+    auto_post_off: set[str]
     lobby: Any
     log: Any
 
@@ -138,6 +139,7 @@ class SeatCommands:
             await self.services.cashier.cash_out_all(
                 account_id, self.table_id, key=f"leave:{self.table_id}:{account_id}:{uuid.uuid4().hex}")
             del self.names[account]
+            self.auto_post_off.discard(account)
             self.leaving.discard(account)
             self._offer_seats()
             balance = await self.services.cashier.wallet_balance(account_id)
@@ -160,8 +162,17 @@ class SeatCommands:
         await self.call(self._simple, "sit_in", account_id)
 
     async def auto_post(self, account_id: int, on: bool) -> None:
-        await self.call(self._simple, "post_blind_now" if on else "wait_for_big_blind",
-                        account_id)
+        await self.call(self._auto_post, account_id, on)
+
+    async def _auto_post(self, account_id: int, on: bool) -> None:
+        """Keep the player's choice (R-BLIND-3, R-BLIND-6): off, a post owed (new player,
+        missed blinds) is not made and the player waits for the big blind, hand after hand."""
+        account = self._seated(account_id)
+        if on:
+            self.auto_post_off.discard(account)
+        else:
+            self.auto_post_off.add(account)
+        await self._simple("post_blind_now" if on else "wait_for_big_blind", account_id)
 
     async def _simple(self, command: str, account_id: int) -> None:
         account = self._seated(account_id)

@@ -190,7 +190,8 @@ export function mountTable(main, tableId) {
         return;
       }
     }
-    if (legal.show) buttons.push(h("button.btn", { type: "button", onclick: () => send("show") }, "Show"));
+    // R-SD-5: after the hand, cards nobody saw (mucked, or won without a showdown) may be shown.
+    if (legal.show) buttons.push(h("button.btn", { type: "button", onclick: () => send("show"), "data-testid": "show-cards" }, "Show cards"));
     if (legal.muck) buttons.push(h("button.btn.btn-ghost", { type: "button", onclick: () => send("muck") }, "Muck"));
     parts.push(h("div.action-buttons", {}, buttons));
     parts.push(timeHolder);

@@ -1,0 +1,81 @@
+"""Showing after the hand (R-SD-5) at a live poker table: the offer in the view, the show.
+
+A player dealt in who did not fold and whose cards nobody saw (mucked at the showdown, R-SD-2,
+or won without a showdown) may show them in the pause before the next deal. The core table
+takes the ShowCards on its last hand; the cards go out as the core's HandShown event through
+the runner's filtered event path, never as a hand-built payload.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokerroom.core.errors import RuleViolationError
+from pokerroom.core.rules import HandView, ShowCards
+from pokerroom.services.clock import now_ms
+from pokerroom.services.refusal import RefusedError
+
+
+def show_offer(hand_view: HandView, hand: int, action_no: int) -> dict[str, Any] | None:
+    """The choice left after a hand (R-SD-5): a player still holding cards nobody saw (mucked
+    at the showdown, R-SD-2, or won without a showdown) may show them. None otherwise."""
+    viewer, result = hand_view.viewer, hand_view.result
+    if viewer is None or not hand_view.is_over or result is None or viewer in result.shown:
+        return None
+    mine = next((s for s in hand_view.seats if s.seat == viewer), None)
+    if mine is None or mine.folded:
+        return None
+    return {
+        "hand": hand, "action_no": action_no, "seat": viewer, "after_hand": True,
+        "fold": False, "check": False, "call": 0, "bet": None, "raise": None,
+        "bring_in": None, "complete": None, "show": True, "muck": False,
+    }  # fmt: skip
+
+
+class ShowCommands:
+    """Mixed into TableRunner (services.table_runner), which provides these attributes."""
+
+    table: Any
+    table_id: str
+    run: Any
+    last_run: Any
+    log: Any
+    watchers: dict[Any, str | None]
+
+    def _showable(self) -> Any | None:
+        """The hand just over while its cards may still be shown (R-SD-5): until the next deal."""
+        last = self.last_run
+        if self.run is None and last is not None and self.table.last_hand is last.hand:
+            return last
+        return None
+
+    async def _show_after_hand(self, last: Any, account: str, action_no: int,
+                               action: str) -> None:
+        """R-SD-5: after the hand, a player whose cards nobody saw may show them. The shown
+        cards go out as the core's HandShown event, filtered like any other."""
+        if action != "show":
+            raise RefusedError("illegal_action", "the hand is over: you may only show your cards",
+                               rule="R-SD-5")
+        if account not in last.seats:
+            raise RefusedError("not_in_hand", f"you were not dealt into hand {last.number}",
+                               rule="R-SD-5")
+        if action_no > last.action_no:
+            raise RefusedError("stale_action",
+                               f"action {action_no} of hand {last.number} is not due yet")
+        try:
+            self.table.act(account, ShowCards(seat=last.seats[account]), now_ms())
+        except RuleViolationError as exc:
+            raise RefusedError("illegal_action", exc.reason, rule=exc.rule_id) from None
+        last.action_no += 1
+        self._fan_out(self._collect(table_first=False, run=last))
+        self._send_result(last)
+
+    def _offer_show(self, run: Any) -> None:
+        """Send their view (with the R-SD-5 show offer) to the players who may show."""
+        for watcher, account in list(self.watchers.items()):
+            if account is None or account not in run.seats:
+                continue
+            view = self.view_for(account)
+            if view.get("legal"):
+                watcher.push({"type": "table_view", "table": self.table_id,
+                              "version": self.log.version, "view": view})
