@@ -79,7 +79,7 @@ class HandEvent:
 @dataclass(slots=True)
 class HandRun:
     number: int
-    db_id: int | None
+    db_id: int  # the stored hand; a hand that could not be stored is never played
     hand: Any  # the engine's hand: view_for, events, record, result
     seats: dict[str, int]
     dealt_in: frozenset[int]
@@ -111,6 +111,8 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         self.run: HandRun | None = None
         self.last_run: HandRun | None = None  # the hand just over: shows until the next deal
         self.auto_post_off: set[str] = set()  # players who wait rather than post what they owe
+        # Set when the storage could not record a hand's start: the table then stops (see _halt).
+        self.halted: str | None = None
         self.between_hands_s = services.between_hands_s
         self._hand_base = 0
         self._table_seen = 0
@@ -301,6 +303,8 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
 
     async def _act(self, account_id: int, hand: int, action_no: int, action: str,
                    amount: int | None) -> None:
+        if self.halted is not None:
+            raise RefusedError("table_halted", self.halted)
         account = _account(account_id)
         run = self.run
         last = self._showable()
@@ -374,11 +378,11 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
 
     # ------------------------------------------------------------------ hands
     def _maybe_deal(self) -> None:
-        if self.run is None and self.table.can_start():
+        if self.run is None and self.halted is None and self.table.can_start():
             self.schedule("deal", self.between_hands_s, self._deal)
 
     async def _deal(self) -> None:
-        if self.run is not None or not self.table.can_start():
+        if self.run is not None or self.halted is not None or not self.table.can_start():
             return
         deck = self.services.deck_source.next_deck()
         for account in self.auto_post_off:
@@ -394,7 +398,6 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         seats = {str(self.table.account_at(s)): s for s in plan.dealt_in}
         start = {str(self.table.account_at(setup.seat)): setup.stack
                  for setup in hand.record.seats}
-        db_id = None
         try:
             db_id = await self.services.hands.begin_hand(
                 self.table_id, number,
@@ -403,6 +406,8 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
             )
         except Exception:
             log.exception("%s: could not persist the start of hand %s", self.table_id, number)
+            self._halt(number)
+            return
         run = HandRun(number=number, db_id=db_id, hand=hand, seats=seats,
                       dealt_in=frozenset(plan.dealt_in), start_stacks=start)
         self.run = run
@@ -414,17 +419,33 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         await self._after_departures()
         self._arm_clock()
 
+    def _halt(self, number: int) -> None:
+        """Stop the table: a hand whose start was not stored is never played.
+
+        Chips enter the ledger only when a hand ends, so a hand the storage cannot record could
+        never be settled, and the table's stacks would drift from the escrow. Nothing has moved
+        yet: every stack is still in escrow, and the next start of the room returns it to the
+        wallets (as after a crash)."""
+        self.halted = (f"hand {number} could not be stored; the table is stopped and every "
+                       "stack stays in escrow until the room restarts")
+        self.cancel("clock")
+        self.cancel("deal")
+        for watcher in self.watchers:
+            watcher.push({"type": "notice", "code": "table_halted", "table": self.table_id,
+                          "hand": number, "text": self.halted})
+        if self.lobby is not None:
+            self.lobby.changed(self)
+
     async def _settle(self, run: HandRun) -> None:
         self.cancel("clock")
         hand = run.hand
         result = hand.result
         finals = dict(result.stacks)
-        if run.db_id is not None:
-            await self.services.hands.settle_hand(
-                run.db_id,
-                final_stacks={int(a): finals[s] for a, s in run.seats.items()},
-                rake=result.rake, record=self.services.encode_record(hand.record),
-            )
+        await self.services.hands.settle_hand(
+            run.db_id,
+            final_stacks={int(a): finals[s] for a, s in run.seats.items()},
+            rake=result.rake, record=self.services.encode_record(hand.record),
+        )
         entries = self._collect(table_first=False)
         self._fan_out(entries)
         self._send_result(run)

@@ -1,0 +1,87 @@
+"""A hand whose start cannot be stored is never played: the table halts and no chip moves.
+
+Chips enter the ledger only when a hand ends (DESIGN.md section 3), so a hand the storage could
+not record at its start must not go on in memory: its result could never be settled, and the
+table's stacks would drift from the escrow. The failure here is a real one: a trigger in the
+SQLite file refuses to store any hand.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from roomharness import (
+    PASSWORD,
+    Client,
+    make_settings,
+    of_type,
+    register,
+    start_server,
+    stop_server,
+)
+
+from pokerroom.cli.audit import audit_url
+
+BUY_IN = 4_000  # Antares: no-limit 100/200
+
+
+async def test_R_POT_3_hand_that_cannot_be_stored_halts_the_table_and_moves_no_chip(
+    tmp_path: Path,
+) -> None:
+    """R-POT-3: with the hands table refusing writes, the first deal halts the table: players
+    get a `table_halted` notice, no action is offered, the ledger still balances, and after a
+    restart (storage repaired) every chip is back in the wallets."""
+    settings = make_settings(tmp_path, between_hands_seconds=0.3)
+    db_file = tmp_path / "room.db"
+    running = await start_server(settings)
+    try:
+        clients = {}
+        for name in ("ann", "bob"):
+            clients[name] = await Client.connect(running.ws_url, token=await register(running, name))
+        with sqlite3.connect(db_file) as conn:
+            conn.execute(
+                "CREATE TRIGGER refuse_hands BEFORE INSERT ON hands "
+                "BEGIN SELECT RAISE(ABORT, 'storage unavailable (test)'); END"
+            )
+        for client in clients.values():
+            await client.send(type="sit", table="antares-1", buy_in=BUY_IN)
+            await client.wait_for(of_type("balance"))
+        notice = await clients["ann"].wait_for(of_type("notice", code="table_halted"), timeout=15)
+        assert notice["table"] == "antares-1"
+        view = clients["bob"].views["antares-1"]
+        assert not view.get("legal"), "a hand that was not stored must not be played"
+        refused = len(clients["ann"].received)
+        await clients["ann"].send(type="act", table="antares-1", hand=view.get("hand") or 1,
+                                  action_no=0, action="fold")
+        error = await clients["ann"].wait_for(of_type("error"), start=refused)
+        assert error["code"] in ("table_halted", "stale_action")
+        for client in clients.values():
+            await client.close()
+    finally:
+        await stop_server(running)
+
+    ok, text = await audit_url(settings.database_url)
+    assert ok, text
+    with sqlite3.connect(db_file) as conn:
+        conn.execute("DROP TRIGGER refuse_hands")
+        assert conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 0
+
+    # Restart with the storage repaired: the escrowed buy-ins go back to the wallets.
+    running = await start_server(settings)
+    try:
+        async with running.http() as http:
+            for name in ("ann", "bob"):
+                login = await http.post("/api/auth/login",
+                                        json={"username": name, "password": PASSWORD})
+                assert login.status_code == 200, login.text
+                me = await http.get("/api/auth/me", headers={
+                    "Authorization": f"Bearer {login.json()['token']}"})
+                assert me.status_code == 200, me.text
+                account = me.json()["account"]
+                assert account["balance"] == running.settings.starting_balance, json.dumps(account)
+    finally:
+        await stop_server(running)
+    ok, text = await audit_url(settings.database_url)
+    assert ok, text
