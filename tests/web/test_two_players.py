@@ -107,7 +107,8 @@ def test_two_players_never_see_each_others_hole_cards_and_reload_continues(
         while len(frames_a.messages("hand_result")) == results_before and time.monotonic() < deadline:
             for pg, fr in players.values():
                 lg = (fr.latest_view(table) or {}).get("legal")
-                if lg and lg.get("hand") == hand:
+                # An after-hand offer (R-SD-5: show cards) is no decision of the hand.
+                if lg and lg.get("hand") == hand and not lg.get("after_hand"):
                     # The F and R keys: fold when facing a bet, else bet or raise the minimum.
                     sent_before = len(fr.sent)
                     pg.locator("body").press("f" if lg.get("call") else "r")
