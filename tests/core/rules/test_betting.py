@@ -193,6 +193,43 @@ def test_R_BET_6_limit_all_in_of_half_counts_as_full() -> None:
     assert legal.seat == 1 and legal.raise_to == (10, 10)
 
 
+def limit_200_flop(short_stack: int):  # type: ignore[no-untyped-def]
+    """Limit 100/200 (bets 200/400), four players; on the flop seat 1 bets 200 and seat 2, with
+    `short_stack` left, goes all-in over it. Seat 3 has not acted yet on the flop."""
+    hand = deal(
+        [2000, 2000, short_stack + 200, 2000], betting=Betting.LIMIT,
+        stakes=Stakes(small_blind=100, big_blind=200, small_bet=200, big_bet=400),
+    )  # fmt: skip
+    play(hand, "3 call, 0 call, 1 call, 2 check")
+    play(hand, f"1 bet 200, 2 raise {short_stack}")
+    return hand
+
+
+def test_R_BET_6_facing_a_short_all_in_complete_to_the_next_full_level() -> None:
+    """R-BET-6, the rulebook's example: a 250 all-in over a 200 bet (less than half a bet more)
+    is called with 250 or completed to 400, not 450; the bettor, who acted, may only call."""
+    hand = limit_200_flop(250)
+    legal = hand.legal_actions()
+    assert legal.seat == 3 and legal.fold and legal.call == 250 and legal.raise_to == (400, 400)
+    refused(hand, RaiseTo(seat=3, amount=450), "R-BET-4")
+    play(hand, "3 call, 0 call")
+    legal = hand.legal_actions()
+    assert legal.seat == 1 and legal.call == 50 and legal.raise_to is None
+    refused(hand, RaiseTo(seat=1, amount=400), "R-BET-6")
+
+
+def test_R_BET_6_facing_an_all_in_of_half_a_bet_raise_on_top_of_it() -> None:
+    """R-BET-6, the rulebook's example: a 300 all-in over 200 (half a bet more) is a full raise:
+    the next raise is on top of it, to 500; the bettor may re-raise too."""
+    hand = limit_200_flop(300)
+    legal = hand.legal_actions()
+    assert legal.seat == 3 and legal.call == 300 and legal.raise_to == (500, 500)
+    refused(hand, RaiseTo(seat=3, amount=400), "R-BET-4")
+    play(hand, "3 call, 0 call")
+    legal = hand.legal_actions()
+    assert legal.seat == 1 and legal.call == 100 and legal.raise_to == (500, 500)
+
+
 def nl_incomplete(**options: object):  # type: ignore[no-untyped-def]
     """Flop: seat 1 bets 100, seat 2 goes all-in for 150 (50 short of a full raise)."""
     hand = deal([1000, 1000, 152, 1000], **options)  # type: ignore[arg-type]
