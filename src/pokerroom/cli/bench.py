@@ -120,3 +120,43 @@ def register(app: typer.Typer) -> None:
             f"{played / elapsed:.0f} hands/s ({played} hands, {decisions} decisions, {elapsed:.2f} s; "
             f"CPU time {cpu:.2f} s = {played / cpu:.0f} hands/s)"
         )
+
+    @bench.command("server")
+    def server(
+        tables: list[int] = typer.Option(..., "--tables", help="tables (T), one run per value"),
+        extra: list[int] = typer.Argument(None, help="more values of T (--tables 10 50 200)"),
+        think: int = typer.Option(..., "--think", help="mean bot think time, ms (0: at once)"),
+        seconds: float = typer.Option(20.0, "--seconds", help="measured window per run"),
+        database: str = typer.Option(
+            None, "--database", help="a PostgreSQL URL (a fresh database is made on its "
+            "server); default: a fresh SQLite file"),
+        as_json: bool = typer.Option(False, "--json", help="one JSON object per T"),
+        server_bin: str = typer.Option(None, "--server-bin", hidden=True,
+                                       help="another tree's `pokerroom` (before/after runs)"),
+        profile: str = typer.Option(None, "--profile", help="write a cProfile of the server's "
+                                    "event loop over the window to this file (+ .T)"),
+    ) -> None:
+        """Serve T six-max tables to 6*T bots and measure actions/s, RTT, CPU per hand."""
+        import asyncio
+        import json
+        import sys
+
+        from pokerroom.cli.bench_server import KEYS, measure
+
+        def progress(text: str) -> None:
+            print(text, file=sys.stderr, flush=True)
+
+        for count in [*tables, *(extra or [])]:
+            figures = asyncio.run(measure(
+                count, think, seconds, database, server_bin=server_bin, progress=progress,
+                profile=f"{profile}.{count}" if profile else None))
+            if profile:
+                import pstats
+
+                progress(f"T={count}: {figures['hands']} hands; profile {profile}.{count}")
+                stats = pstats.Stats(f"{profile}.{count}", stream=sys.stderr)
+                stats.sort_stats("cumulative").print_stats(25)
+            if as_json:
+                typer.echo(json.dumps({key: figures[key] for key in KEYS}))
+            else:
+                typer.echo("  ".join(f"{key}={figures[key]}" for key in KEYS))

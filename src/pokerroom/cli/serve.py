@@ -42,6 +42,9 @@ def register(app: typer.Typer) -> None:
         insecure_fast_hash: bool = typer.Option(
             False, hidden=True, help="Cheap argon2id parameters: for tests only."
         ),
+        metrics: bool = typer.Option(
+            False, hidden=True, help="Serve GET /api/metrics (CPU figures) for the benchmark."
+        ),
     ) -> None:
         """Run the poker room: REST at /api, docs at /docs, live play at /ws, the client at /."""
         import uvicorn
@@ -54,7 +57,7 @@ def register(app: typer.Typer) -> None:
             host=host, port=port, database_url=database or default_database_url(),
             room_path=room, extra_origins=tuple(allow_origin),
             between_hands_seconds=between_hands, action_seconds=action_seconds,
-            fast_password_hash=insecure_fast_hash,
+            fast_password_hash=insecure_fast_hash, metrics=metrics,
         )
         from pokerroom.core.table.room import RoomConfigError
         from pokerroom.server.state import load_room

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,8 +15,31 @@ from pokerroom.server import history_api, rest
 from pokerroom.server.settings import Settings
 from pokerroom.server.state import ServerState
 from pokerroom.server.ws import websocket_endpoint
+from pokerroom.storage.meter import storage_cpu_ns
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+_profiler: Any = None
+
+
+async def _metrics(profile: str | None = None) -> dict[str, Any]:
+    """CPU nanoseconds of this process so far: all of it, and the part spent storing.
+
+    `?profile=<path>` starts cProfile on the event loop thread; `?profile=<path>` again
+    stops it and writes the statistics there (`pokerroom bench server --profile`)."""
+    global _profiler
+    if profile is not None:
+        import cProfile
+
+        if _profiler is None:
+            _profiler = cProfile.Profile()
+            _profiler.enable()
+        else:
+            _profiler.disable()
+            _profiler.dump_stats(profile)
+            _profiler = None
+    return {"cpu_ns": time.process_time_ns(), "storage_cpu_ns": storage_cpu_ns()}
 
 
 def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = None) -> FastAPI:
@@ -45,6 +69,8 @@ def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = N
     app.include_router(rest.router)
     app.include_router(history_api.router)
     app.add_api_websocket_route("/ws", websocket_endpoint)
+    if settings.metrics:
+        app.add_api_route("/api/metrics", _metrics, methods=["GET"], include_in_schema=False)
     static = settings.static_dir or WEB_DIR
     if static.is_dir():
         # Mounted last: it answers every path no route above claimed (index.html at /).

@@ -39,6 +39,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from pokerroom.storage.meter import metered
+
 DEFAULT_DATABASE_FILE = "pokerroom.db"
 ENV_DATABASE = "POKERROOM_DATABASE"
 SQLITE_BUSY_TIMEOUT_S = 30
@@ -140,14 +142,17 @@ class Database:
         Refusals such as InsufficientFundsError are never retried.
         """
         if not self.is_sqlite:
-            return await self._run_write_single(work)
+            return await metered(self._run_write_single(work))
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         self._pending.append((work, future))
         if self._drainer is None or self._drainer.done():
-            self._drainer = loop.create_task(self._drain())
+            self._drainer = loop.create_task(self._metered_drain())
         result: T = await future
         return result
+
+    async def _metered_drain(self) -> None:
+        await metered(self._drain())
 
     async def _drain(self) -> None:
         while self._pending:
