@@ -49,11 +49,13 @@ def test_recorded_hand_replays_to_its_finishing_stacks(path: Path) -> None:
         assert result.status == "unsupported", result
         assert "unknown cards" in result.detail
         return
-    assert result.status == "ok", f"{result.status}: {result.detail}"
     expected = result.expected
     if expected is None:  # famous hands carry no finishing_stacks: PokerKit's replay is the reference
-        assert hand.finishing_stacks is None
+        assert hand.finishing_stacks is None and hand.winnings is None
+        assert result.status == "replayed", f"{result.status}: {result.detail}"
         expected = _pokerkit_finishing_stacks(path)
+    else:
+        assert result.status == "ok", f"{result.status}: {result.detail}"
     assert tuple(Decimal(v) for v in result.finishing_stacks or ()) == tuple(
         Decimal(v) for v in expected)
 
@@ -136,7 +138,7 @@ def test_R_BET_3_importer_uses_pokerkits_limit_count_and_our_default_stays() -> 
                  "p1 cbr 1000000", "p2 f", "p3 f", "p4 f", "p5 f"),
     )
     result = check_hand(capped)  # a fourth raise over the blind: legal under PokerKit's count
-    assert result.status == "ok", result.detail
+    assert result.status == "replayed", result.detail  # no finishing_stacks to compare with
     assert result.finishing_stacks is not None
     # p1 wins the blind and the three raises; its own raise above 800000 comes back (R-BET-9)
     assert result.finishing_stacks[0] == 10_000_000 + 200_000 + 400_000 + 600_000 + 800_000
@@ -184,7 +186,7 @@ def test_cli_check_prints_one_json_line_per_hand_and_a_summary(tmp_path: Path) -
     records = [json.loads(line) for line in lines[:-1]]
     assert {r["status"] for r in records} == {"ok", "unsupported"}
     assert set(records[0]) == {"file", "hand", "status", "finishing_stacks", "expected", "detail"}
-    assert lines[-1] == "1 passed, 0 failed, 1 unsupported"
+    assert lines[-1] == "1 passed, 0 failed, 1 unsupported, 0 replayed"
     assert code == 0
 
 
@@ -200,17 +202,40 @@ def test_cli_check_fails_on_a_mismatch_and_on_a_malformed_file(tmp_path: Path) -
     assert statuses[("bad.phh", "0")] == "mismatch"
     assert statuses[("broken.phh", "")] == "error"
     assert statuses[("two.phhs", "1")] == statuses[("two.phhs", "2")] == "ok"
-    assert lines[-1] == "2 passed, 2 failed, 0 unsupported"
+    assert lines[-1] == "2 passed, 2 failed, 0 unsupported, 0 replayed"
     assert code == 1
 
 
-def test_unknown_cards_at_a_showdown_make_the_hand_unsupported() -> None:
+def test_unknown_cards_shown_without_naming_them_make_the_hand_unsupported() -> None:
     hand = _load(DATA / "wsop" / "00-02-07.phh")  # p2 and p4 show down
-    actions = [a.replace("d dh p4 6d5h", "d dh p4 ????").replace("p4 sm 6d5h", "p4 sm")
+    actions = [a.replace("d dh p4 6d5h", "d dh p4 ????").replace("p4 sm 6d5h", "p4 sm -")
                for a in hand.actions]
     result = check_hand(hand.with_fields(actions=tuple(actions)))
     assert result.status == "unsupported"
     assert "unknown cards of p4 at a showdown" in result.detail
+
+
+def test_unknown_cards_are_back_filled_from_the_cards_shown_later() -> None:
+    hand = _load(DATA / "wsop" / "00-02-07.phh")  # p2 and p4 show down
+    actions = tuple(a.replace("d dh p4 6d5h", "d dh p4 ????") for a in hand.actions)
+    unknown = hand.with_fields(actions=actions)
+    imported = import_hand(unknown)
+    assert imported.unknown_cards == frozenset() and imported.mucked_unknown == frozenset()
+    assert imported.deck == import_hand(hand).deck
+    assert check_hand(unknown).status == "ok"
+
+
+def test_a_player_who_never_shows_has_mucked_and_cannot_win() -> None:
+    hand = _load(DATA / "wsop" / "00-02-07.phh")  # p4 (6d5h) loses the showdown to p2
+    for muck in ("p4 sm", None):  # an explicit muck, or no show at all
+        actions = tuple(a.replace("d dh p4 6d5h", "d dh p4 ????") for a in hand.actions
+                        if muck is not None or a != "p4 sm 6d5h")
+        actions = tuple(muck if a == "p4 sm 6d5h" else a for a in actions)
+        imported = import_hand(hand.with_fields(actions=actions))
+        assert imported.mucked_unknown == frozenset({3})
+        result = check_hand(hand.with_fields(actions=actions))
+        assert result.status == "ok", result.detail
+        assert result.finishing_stacks == hand.finishing_stacks
 
 
 def test_unknown_cards_of_a_folded_player_are_filled_and_replayed() -> None:

@@ -1,8 +1,10 @@
 """`pokerroom phh check PATH...`: replay PHH hand histories through our engine.
 
-Prints one JSON line per hand: {"file", "hand", "status": ok|mismatch|unsupported|error,
-"finishing_stacks", "expected", "detail"} and a summary line `N passed, N failed,
-N unsupported`; exits 0 only when nothing failed (mismatch and error are failures).
+Prints one JSON line per hand: {"file", "hand", "status": ok|replayed|mismatch|unsupported|
+error, "finishing_stacks", "expected", "detail"} and a summary line `N passed, N failed,
+N unsupported, N replayed` (ok: verified against the file's finishing_stacks or winnings;
+replayed: the file has neither, every action was legal and the hand ended); exits 0 only
+when nothing failed (mismatch and error are failures).
 `pokerroom phh convert PATH` writes a PHH file (one or many hands) back out, normalised.
 """
 
@@ -33,8 +35,10 @@ def iter_phh_files(paths: Sequence[Path]) -> Iterator[Path]:
 def _json_amounts(values: Sequence[int | Decimal] | None) -> list[int | str] | None:
     if values is None:
         return None
-    # Whole amounts as JSON integers; others as exact decimal strings (never floats).
-    return [int(v) if Decimal(v) == Decimal(v).to_integral_value() else str(v) for v in values]
+    # Whole amounts as JSON integers; others as exact decimal strings (never floats);
+    # a stack the file does not know as "inf".
+    return [("inf" if phh.is_unknown(v) else int(v) if Decimal(v) == Decimal(v).to_integral_value()
+             else str(v)) for v in values]
 
 
 def check_paths(paths: Sequence[Path]) -> Iterator[tuple[str, str, CheckResult, str]]:
@@ -55,6 +59,14 @@ def check_paths(paths: Sequence[Path]) -> Iterator[tuple[str, str, CheckResult, 
             yield str(path), label, result, hand.variant
 
 
+def summary(counts: Counter[str]) -> str:
+    """`N passed, N failed, N unsupported, N replayed`: passed = verified against the file's
+    finishing_stacks or winnings; replayed = nothing to verify against but the replay itself."""
+    failed = counts["mismatch"] + counts["error"]
+    return (f"{counts['ok']} passed, {failed} failed, {counts['unsupported']} unsupported,"
+            f" {counts['replayed']} replayed")
+
+
 def register(app: typer.Typer) -> None:
     phh_app = typer.Typer(help="PHH hand histories: check against our engine, convert.",
                           no_args_is_help=True)
@@ -64,7 +76,7 @@ def register(app: typer.Typer) -> None:
         paths: list[Path] = typer.Argument(..., help="PHH files or folders (searched for *.phh, *.phhs)"),
         by_variant: bool = typer.Option(False, "--by-variant", help="also print counts per variant"),
     ) -> None:
-        """Replay every hand and compare with its recorded finishing_stacks."""
+        """Replay every hand; verify it against its finishing_stacks, else its winnings."""
         counts: Counter[str] = Counter()
         per_variant: dict[str, Counter[str]] = {}
         for file, label, result, variant in check_paths(paths):
@@ -79,15 +91,11 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(line, ensure_ascii=False))
             counts[result.status] += 1
             per_variant.setdefault(variant, Counter())[result.status] += 1
-        passed = counts["ok"]
-        failed = counts["mismatch"] + counts["error"]
         if by_variant:
             for variant in sorted(per_variant):
-                c = per_variant[variant]
-                typer.echo(f"# {variant}: {c['ok']} passed, {c['mismatch'] + c['error']} failed,"
-                           f" {c['unsupported']} unsupported")
-        typer.echo(f"{passed} passed, {failed} failed, {counts['unsupported']} unsupported")
-        raise typer.Exit(1 if failed else 0)
+                typer.echo(f"# {variant}: {summary(per_variant[variant])}")
+        typer.echo(summary(counts))
+        raise typer.Exit(1 if counts["mismatch"] + counts["error"] else 0)
 
     @phh_app.command("convert")
     def convert(

@@ -14,6 +14,11 @@ decimals (read exactly, as `Decimal`, never as float). Actions are strings:
 Players are numbered from p1; p1 is the first seat left of the button (the button is the
 last player), except heads-up where PokerKit reverses the blinds: p1 is the big blind and
 p2 the button. A malformed file raises `PhhFormatError` naming the field.
+
+Online rooms' hands use more of the specification: `inf` in `starting_stacks` (a stack the
+record does not know, read as `Decimal('Infinity')`, see `is_unknown`), negative entries in
+`blinds_or_straddles` (a post out of position), `winnings`, `time` (a TOML local time),
+`time_zone_abbreviation` and `seat_count`; all are read and written back.
 """
 
 from __future__ import annotations
@@ -60,15 +65,15 @@ REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
 _FIELD_ORDER = (
     "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in",
     "small_bet", "big_bet", "min_bet", "starting_stacks", "actions", "author", "event", "url",
-    "venue", "address", "city", "region", "postal_code", "country", "time", "time_zone", "day",
-    "month", "year", "hand", "level", "seats", "seat_count", "table", "players",
+    "venue", "address", "city", "region", "postal_code", "country", "time", "time_zone",
+    "time_zone_abbreviation", "day", "month", "year", "hand", "level", "seats", "seat_count", "table", "players",
     "finishing_stacks", "winnings", "currency", "currency_symbol", "time_limit", "time_banks",
 )  # fmt: skip
 _SCALAR_AMOUNTS = ("bring_in", "small_bet", "big_bet", "min_bet")
 _LIST_AMOUNTS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
 _STRINGS = (
     "author", "event", "url", "venue", "address", "city", "region", "postal_code", "country",
-    "time_zone", "currency", "currency_symbol",
+    "time_zone", "time_zone_abbreviation", "currency", "currency_symbol",
 )  # fmt: skip
 _INTS = ("day", "month", "year", "level", "seat_count", "time_limit")
 
@@ -288,7 +293,18 @@ _ATTRIBUTE_FIELDS = frozenset(
 
 
 def _is_amount(value: Any) -> bool:
-    return isinstance(value, int | Decimal) and not isinstance(value, bool)
+    """An exact number: int or a finite Decimal (`inf` only where `_is_stack` allows it)."""
+    return isinstance(value, int | Decimal) and not isinstance(value, bool) and (
+        not isinstance(value, Decimal) or value.is_finite())
+
+
+def is_unknown(value: Amount) -> bool:
+    """`inf`: the PHH specification's mark for a stack the record does not know."""
+    return isinstance(value, Decimal) and value.is_infinite() and value > 0
+
+
+def _is_stack(value: Any) -> bool:
+    return _is_amount(value) or (isinstance(value, Decimal) and is_unknown(value))
 
 
 def _hand_from_dict(raw: dict[str, Any], label: str | None) -> PhhHand:
@@ -305,8 +321,8 @@ def _hand_from_dict(raw: dict[str, Any], label: str | None) -> PhhHand:
             raise fail(name, f"missing (required for variant {variant})")
 
     stacks = raw["starting_stacks"]
-    if not isinstance(stacks, list) or not stacks or not all(_is_amount(v) for v in stacks):
-        raise fail("starting_stacks", "must be a non-empty list of amounts")
+    if not isinstance(stacks, list) or not stacks or not all(_is_stack(v) for v in stacks):
+        raise fail("starting_stacks", "must be a non-empty list of amounts (inf: unknown)")
     n = len(stacks)
     if n < 2:
         raise fail("starting_stacks", "a hand needs at least two players")
@@ -321,11 +337,13 @@ def _hand_from_dict(raw: dict[str, Any], label: str | None) -> PhhHand:
         if _is_amount(value) and name in ("antes", "blinds_or_straddles"):
             # PokerKit accepts a single number for antes: the same for everyone.
             value = [value] * n
-        if not isinstance(value, list) or not all(_is_amount(v) for v in value):
+        # A finishing stack is unknown (inf) where the starting stack was.
+        valid = _is_stack if name == "finishing_stacks" else _is_amount
+        if not isinstance(value, list) or not all(valid(v) for v in value):
             raise fail(name, "must be a list of amounts (integers or decimals)")
         if len(value) != n:
             raise fail(name, f"has {len(value)} entries for {n} players (starting_stacks)")
-        if name in ("antes", "finishing_stacks") and any(v < 0 for v in value):
+        if name in ("antes", "finishing_stacks", "winnings") and any(v < 0 for v in value):
             raise fail(name, "amounts must not be negative")
         values[name] = tuple(value)
     for name in _SCALAR_AMOUNTS:
@@ -436,6 +454,8 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, Decimal):
+        if is_unknown(value):
+            return "inf"
         text = str(value)
         return text if any(c in text for c in ".eE") else text + ".0"
     if isinstance(value, float):

@@ -10,10 +10,12 @@ the differences (for the README).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from pokerroom.core.cards import Card
 from pokerroom.core.errors import PokerRoomError
 from pokerroom.core.rules import (
     Bet,
@@ -37,7 +39,8 @@ from pokerroom.core.rules import (
     start_hand,
 )
 from pokerroom.core.rules.actions import Action
-from pokerroom.history.phh import Amount, PhhAction, PhhFormatError, PhhHand
+from pokerroom.core.rules.showdown import strength
+from pokerroom.history.phh import Amount, PhhAction, PhhFormatError, PhhHand, is_unknown
 
 VARIANT_MAP: dict[str, tuple[Game, Betting]] = {
     "NT": (Game.HOLDEM, Betting.NO_LIMIT),
@@ -70,8 +73,22 @@ PHH_CONVENTIONS = (
     " with uniform antes, trimming off, and a player all-in for part of the ante.",
     "Blinds, antes and straddles larger than a stack are posted all-in for the stack.",
     "Unknown cards ('??') of players who folded are filled with unused cards (stud: cards"
-    " that cannot change the bring-in); unknown cards that reach a showdown make the hand"
-    " unsupported.",
+    " that cannot change the bring-in). Unknown cards shown later ('sm') are back-filled"
+    " with the shown cards. A player still in at the end who never shows has mucked and"
+    " cannot win: their unknown cards are filled with the weakest cards we find, and the hand"
+    " is unsupported if even those would win or tie a pot. 'sm -' (shown, cards not named) at"
+    " a showdown leaves the hand undecided: unsupported.",
+    "Unknown stacks ('inf' in starting_stacks) are played as deep stacks (more than every"
+    " recorded amount together); the hand is then checked against 'winnings'.",
+    "Negative blinds_or_straddles (PokerKit's 'post', a player who joined and posts out of"
+    " position): a live big blind of up to the big blind, anything above it dead"
+    " (a posted small blind, R-BLIND-2).",
+    "Limit: a raise to what the opponents can still match (below the fixed raise because they"
+    " are all in), as PokerKit writes it, is taken as the full fixed raise; the part nobody"
+    " can call comes back (R-BET-9), so the stacks are the same.",
+    "Verification: against finishing_stacks when present (and every stack known), else"
+    " against winnings (collected pots; the file's may be lower by the room's rake, at most"
+    " 10% of the pots), else the replay alone: 'replayed'.",
     "FO/8: PokerKit's preset for fixed-limit Omaha hi-lo is really pot-limit; the files'"
     " actions are replayed as fixed-limit, as their variant code says.",
     "Show/muck ('sm') is replayed as a choice only where our engine asks for one; our"
@@ -93,7 +110,12 @@ class ImportedHand:
     deck: tuple[int, ...]
     actions: tuple[PhhAction, ...]
     scale: int
-    unknown_cards: frozenset[int]  # seats with an unknown ('??') card
+    unknown_cards: frozenset[int]  # seats with a card still unknown ('??') after back-filling
+    # Seats still in at the end with unknown cards they never show: they have mucked and
+    # cannot win (their cards were filled with the weakest we found).
+    mucked_unknown: frozenset[int] = frozenset()
+    # Seats whose stack the file does not know ('inf'), played as deep stacks.
+    unknown_stacks: frozenset[int] = frozenset()
     notes: tuple[str, ...] = ()
 
     def start(self) -> Hand:
@@ -102,7 +124,7 @@ class ImportedHand:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CheckResult:
-    status: str  # ok | mismatch | unsupported | error
+    status: str  # ok | replayed | mismatch | unsupported | error
     finishing_stacks: tuple[Amount, ...] | None = None
     expected: tuple[Amount, ...] | None = None
     detail: str = ""
@@ -114,7 +136,7 @@ class CheckResult:
 
 
 def _decimals(value: Amount) -> int:
-    if isinstance(value, int):
+    if isinstance(value, int) or not value.is_finite():
         return 0
     exponent = value.normalize().as_tuple().exponent
     return max(0, -int(exponent))
@@ -175,6 +197,98 @@ def _fill_unknown(
             board[i] = next(pool)
 
 
+# How many of the weakest-looking free cards the search tries, by the number of unknown
+# cards (a few thousand evaluations at most: C(45,2), C(26,3), C(18,4), C(12,5)).
+_POOL_SIZE = {1: 52, 2: 52, 3: 26, 4: 18}
+
+
+def _weak_order(game: Game, card: int) -> tuple[int, int]:
+    """Sort key: cards least likely to make a strong hand first."""
+    rank = card >> 2  # 0 = deuce .. 12 = ace
+    if game is Game.RAZZ:
+        return (-((rank + 1) % 13), card)  # kings first: the worst cards for a low
+    if game.is_hilo:
+        return (0 if 7 <= rank <= 11 else 1, rank)  # nine to king: no low, a weak high
+    return (rank, card)
+
+
+def _fill_weakest(game: Game, cards: list[int | None], board: Sequence[int | None],
+                  used: set[int]) -> bool:
+    """Fill `cards`' unknown slots with the weakest hand we can find; False if we cannot judge."""
+    slots = [i for i, c in enumerate(cards) if c is None]
+    if not slots or any(c is None for c in board):
+        return False
+    known_board = [c for c in board if c is not None]
+    free = sorted((c for c in range(52) if c not in used), key=lambda c: _weak_order(game, c))
+    pool = free[:_POOL_SIZE.get(len(slots), 12)]
+    best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
+    trial = list(cards)
+    for combo in itertools.combinations(pool, len(slots)):
+        for i, c in zip(slots, combo, strict=True):
+            trial[i] = c
+        try:
+            hi, lo = strength(game, [c for c in trial if c is not None], known_board)
+        except (ValueError, IndexError, KeyError):
+            return False  # too few cards to judge (the hand ended before a showdown)
+        key = (0 if lo is None else 1, hi, lo or 0)
+        if best is None or key < best[0]:
+            best = (key, combo)
+    if best is None:
+        return False
+    for i, c in zip(slots, best[1], strict=True):
+        cards[i] = c
+    return True
+
+
+def _back_fill(cards: list[int | None], shown: Sequence[Card | None]) -> None:
+    """Unknown dealt cards take the shown cards the player was not known to hold, in order."""
+    known = {c for c in cards if c is not None}
+    extra = iter([c.code for c in shown if c is not None and c.code not in known])
+    for i, c in enumerate(cards):
+        if c is None:
+            cards[i] = next(extra, None)
+
+
+def _deep_stack(hand: PhhHand, actions: Sequence[PhhAction], scale: int) -> int:
+    """A stack that covers every amount the file records: nobody deep is ever all in."""
+    total = sum(to_chips(v, scale) for v in hand.starting_stacks if not is_unknown(v))
+    total += sum(abs(to_chips(v, scale)) for v in (hand.blinds_or_straddles or ()))
+    total += sum(to_chips(v, scale) for v in hand.antes)
+    total += sum(to_chips(a.amount, scale) for a in actions if a.amount is not None)
+    for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
+        if hand.get(name) is not None:
+            total += 8 * to_chips(hand.get(name), scale)  # limit bets a round, not in 'cbr'
+    return total + 1
+
+
+def _posts(i: int, n: int, ante: int, blind: int, big_blind: int, left: int) -> list[Post]:
+    """The forced posts of player index `i` (after the heads-up reversal), capped by the stack."""
+    posts: list[Post] = []
+    if ante:
+        amount = min(ante, left)
+        posts.append(Post(kind=PostKind.ANTE, amount=amount))
+        left -= amount
+    if not blind or not left:
+        return posts
+    if blind < 0:
+        # PokerKit's "post": a player posting out of position (joined the game). The big
+        # blind's worth is live (it counts toward their bet); anything above it is a dead
+        # small blind for the pot (R-BLIND-2), as rooms take "posts small & big blinds".
+        amount = min(-blind, left)
+        live = min(amount, big_blind) if big_blind else amount
+        posts.append(Post(kind=PostKind.BIG_BLIND, amount=live))
+        if amount > live:
+            posts.append(Post(kind=PostKind.SMALL_BLIND_DEAD, amount=amount - live))
+        return posts
+    if n == 2:
+        kind = PostKind.BIG_BLIND if i == 0 else PostKind.SMALL_BLIND
+    else:
+        kind = (PostKind.SMALL_BLIND if i == 0 else PostKind.BIG_BLIND if i == 1
+                else PostKind.STRADDLE)
+    posts.append(Post(kind=kind, amount=min(blind, left)))
+    return posts
+
+
 def import_hand(hand: PhhHand) -> ImportedHand:
     """A PHH hand as our engine's inputs; raises UnsupportedHandError or PhhFormatError."""
     if hand.variant in UNSUPPORTED_VARIANTS:
@@ -194,11 +308,14 @@ def import_hand(hand: PhhHand) -> ImportedHand:
     def chips(value: Amount | None) -> int:
         return 0 if value is None else to_chips(value, scale)
 
-    stacks = [chips(v) for v in hand.starting_stacks]
+    unknown_stacks = frozenset(i for i, v in enumerate(hand.starting_stacks) if is_unknown(v))
+    deep = _deep_stack(hand, actions, scale) if unknown_stacks else 0
+    if unknown_stacks:
+        notes.append(f"stacks of {_players(unknown_stacks)} unknown (inf): played as {deep}")
+    stacks = [deep if i in unknown_stacks else chips(v) for i, v in enumerate(hand.starting_stacks)]
     antes = [chips(v) for v in hand.antes]
     blinds = [chips(v) for v in (hand.blinds_or_straddles or (0,) * n)]
-    if any(b < 0 for b in blinds):
-        raise UnsupportedHandError("negative blinds_or_straddles (PokerKit post bets) are not supported")
+    raw_blinds = [abs(b) for b in blinds]
     if n == 2:
         antes.reverse()
         blinds.reverse()
@@ -208,25 +325,18 @@ def import_hand(hand: PhhHand) -> ImportedHand:
         raise UnsupportedHandError("blinds in a stud game")
     button = n - 1
 
+    if stud:
+        big_blind = 0
+    elif betting is Betting.LIMIT:
+        big_blind = raw_blinds[1]
+    else:
+        big_blind = chips(hand.min_bet) or raw_blinds[1]
     seats = []
     for i in range(n):
-        posts: list[Post] = []
-        left = stacks[i]
-        if antes[i]:
-            ante = min(antes[i], left)
-            posts.append(Post(kind=PostKind.ANTE, amount=ante))
-            left -= ante
-        if blinds[i] and left:
-            if n == 2:
-                kind = PostKind.BIG_BLIND if i == 0 else PostKind.SMALL_BLIND
-            else:
-                kind = (PostKind.SMALL_BLIND if i == 0 else PostKind.BIG_BLIND if i == 1
-                        else PostKind.STRADDLE)
-            posts.append(Post(kind=kind, amount=min(blinds[i], left)))
+        posts = _posts(i, n, antes[i], blinds[i], big_blind, stacks[i])
         name = hand.players[i] if hand.players else f"p{i + 1}"
         seats.append(SeatSetup(seat=i, stack=stacks[i], posts=tuple(posts), name=name))
 
-    raw_blinds = [chips(v) for v in (hand.blinds_or_straddles or (0,) * n)]
     if stud:
         stakes = Stakes(ante=max(antes), bring_in=chips(hand.bring_in),
                         small_bet=chips(hand.small_bet), big_bet=chips(hand.big_bet))
@@ -248,28 +358,38 @@ def import_hand(hand: PhhHand) -> ImportedHand:
     # Cards: hole cards per player in deal order, board in order.
     hole: dict[int, list[int | None]] = {i: [] for i in range(n)}
     board: list[int | None] = []
-    unknown: set[int] = set()
     for a in actions:
         if a.kind == "deal_hole":
             assert a.player is not None and a.cards is not None
-            for c in a.cards:
-                hole[a.player].append(None if c is None else c.code)
-                if c is None:
-                    unknown.add(a.player)
+            hole[a.player].extend(None if c is None else c.code for c in a.cards)
         elif a.kind == "deal_board":
             assert a.cards is not None
-            for c in a.cards:
-                board.append(None if c is None else c.code)
+            board.extend(None if c is None else c.code for c in a.cards)
+    shows = {a.player: a.cards for a in actions if a.kind == "show" and a.player is not None}
+    for player, shown in shows.items():
+        if shown is not None and None in hole[player]:
+            _back_fill(hole[player], shown)
     known = [c for cards in hole.values() for c in cards if c is not None]
     known += [c for c in board if c is not None]
     if len(set(known)) != len(known):
-        raise PhhFormatError("actions", "a card is dealt twice")
+        raise PhhFormatError("actions", "a card is dealt twice (or shown where another was dealt)")
+    unknown = {p for p, cards in hole.items() if None in cards}
+    folded = {a.player for a in actions if a.kind == "fold"}
+    mucked = set()
+    used = set(known)
+    for p in sorted(unknown - folded - set(shows)):
+        # Still in, never shows: mucked, cannot win. The weakest cards keep it so.
+        if _fill_weakest(game, hole[p], board, used):
+            used.update(c for c in hole[p] if c is not None)
+            mucked.add(p)
+    unknown -= mucked
     _fill_unknown(game, hole, board)
     deck = arrange_deck(game, list(range(n)), button,
                         {s: [c for c in cs if c is not None] for s, cs in hole.items()},
                         [c for c in board if c is not None])
     return ImportedHand(config=config, seats=tuple(seats), button=button, deck=deck,
                         actions=actions, scale=scale, unknown_cards=frozenset(unknown),
+                        mucked_unknown=frozenset(mucked), unknown_stacks=unknown_stacks,
                         notes=tuple(notes))
 
 
@@ -281,7 +401,21 @@ class ReplayError(PokerRoomError):
     """The engine refused a recorded action, or the file and the engine disagree on turns."""
 
 
-def _betting_action(hand: Hand, a: PhhAction, scale: int) -> Action:
+def _limit_cap(hand: Hand, seat: int, amount: int, smallest: int) -> int | None:
+    """A limit raise short of the fixed amount because every opponent is all in below it.
+
+    PokerKit writes such a raise as a raise to the most any opponent can still put in; we
+    take it as the full raise (`smallest`), whose uncallable part comes back (R-BET-9).
+    """
+    if not hand.limit or amount >= smallest:
+        return None
+    me = hand.pos_of[seat]
+    reach = max((hand.bets[q] + hand.stacks[q] for q in range(hand.n)
+                 if q != me and not hand.folded[q]), default=0)
+    return smallest if reach <= amount else None
+
+
+def _betting_action(hand: Hand, a: PhhAction, scale: int, notes: list[str] | None = None) -> Action:
     legal = hand.legal_actions()
     seat = a.player
     assert seat is not None
@@ -297,6 +431,14 @@ def _betting_action(hand: Hand, a: PhhAction, scale: int) -> Action:
         case "complete_bet_raise":
             assert a.amount is not None
             amount = to_chips(a.amount, scale)
+            bounds = legal.complete or legal.bet or legal.raise_to
+            if bounds is not None:
+                capped = _limit_cap(hand, seat, amount, bounds[0])
+                if capped is not None:
+                    amount = capped
+                    if notes is not None:
+                        notes.append(f"{a.to_text()!r}: the opponents can match no more; taken as"
+                                     f" the full limit raise to {from_chips(capped, scale)}")
             if legal.complete is not None:
                 return Complete(seat=seat, amount=amount)
             if legal.bet is not None:
@@ -305,8 +447,11 @@ def _betting_action(hand: Hand, a: PhhAction, scale: int) -> Action:
     raise ReplayError(f"{a.to_text()!r} is not a betting action")
 
 
-def replay_imported(imported: ImportedHand) -> Hand:
-    """Play the recorded actions; show/muck choices are answered from the file's 'sm'."""
+def replay_imported(imported: ImportedHand, notes: list[str] | None = None) -> Hand:
+    """Play the recorded actions; show/muck choices are answered from the file's 'sm'.
+
+    `notes` (if given) collects what the replay had to interpret (a capped limit raise).
+    """
     hand = imported.start()
     shows = {a.player: a for a in imported.actions if a.kind in ("show", "muck")}
     betting = [a for a in imported.actions
@@ -315,7 +460,7 @@ def replay_imported(imported: ImportedHand) -> Hand:
     while not hand.is_over:
         if pending:
             a = pending.pop(0)
-            action = _betting_action(hand, a, imported.scale)
+            action = _betting_action(hand, a, imported.scale, notes)
             try:
                 hand.apply(action)
             except PokerRoomError as exc:
@@ -337,11 +482,19 @@ def replay_imported(imported: ImportedHand) -> Hand:
                 continue
         else:
             raise ReplayError(f"the file has no more actions but our engine waits for p{seat + 1}")
+    if pending:
+        raise ReplayError(f"the hand is over but the file goes on: {pending[0].to_text()!r}")
     return hand
 
 
+_UNKNOWN = Decimal("Infinity")  # a finishing stack the file cannot tell (its start was inf)
+
+# The most a room's rake takes of the pots, for checking `winnings` (recorded after rake).
+MAX_RAKE = Decimal("0.10")
+
+
 def check_hand(phh_hand: PhhHand) -> CheckResult:
-    """Replay one PHH hand and compare with its `finishing_stacks`."""
+    """Replay one PHH hand and verify it: finishing_stacks, else winnings, else "replayed"."""
     expected = phh_hand.finishing_stacks
     try:
         imported = import_hand(phh_hand)
@@ -349,33 +502,82 @@ def check_hand(phh_hand: PhhHand) -> CheckResult:
         return CheckResult(status="unsupported", expected=expected, detail=str(exc))
     except PhhFormatError as exc:
         return CheckResult(status="error", expected=expected, detail=str(exc))
+    replay_notes: list[str] = []
     try:
-        hand = replay_imported(imported)
+        hand = replay_imported(imported, replay_notes)
     except (PokerRoomError, NotImplementedError) as exc:
-        if imported.unknown_cards:
+        if imported.unknown_stacks:
+            return CheckResult(status="unsupported", expected=expected, notes=imported.notes,
+                               detail=f"stacks of {_players(imported.unknown_stacks)} unknown"
+                                      f" (inf) and the play needs them: {exc}")
+        if imported.unknown_cards and imported.config.game.is_stud:
+            # Stud: up cards decide who brings in and who opens each street.
             return CheckResult(status="unsupported", expected=expected, notes=imported.notes,
                                detail=f"unknown cards of {_players(imported.unknown_cards)} "
                                       f"decide the play ({exc})")
         return CheckResult(status="error", expected=expected, detail=str(exc),
                            notes=imported.notes)
+    notes = imported.notes + tuple(replay_notes)
     result = hand.result
-    stacks = tuple(from_chips(result.stack(s.seat), imported.scale) for s in imported.seats)
+    stacks = tuple(_UNKNOWN if s.seat in imported.unknown_stacks
+                   else from_chips(result.stack(s.seat), imported.scale) for s in imported.seats)
     still_in = _showdown_seats(hand)
-    if imported.unknown_cards & still_in:
+    undecided = imported.unknown_cards & still_in
+    if undecided:
         return CheckResult(status="unsupported", finishing_stacks=stacks, expected=expected,
-                           notes=imported.notes,
-                           detail=f"unknown cards of {_players(imported.unknown_cards & still_in)}"
-                                  " at a showdown")
-    if expected is None:
-        return CheckResult(status="ok", finishing_stacks=stacks, notes=imported.notes,
-                           detail="no finishing_stacks in the file: replayed without comparison")
+                           notes=notes,
+                           detail=f"unknown cards of {_players(undecided)} at a showdown")
+    mucked_winners = {s for pot in result.pots if len(pot.eligible) > 1
+                      for s, amount in pot.winners if amount and s in imported.mucked_unknown}
+    if mucked_winners:
+        return CheckResult(status="unsupported", finishing_stacks=stacks, expected=expected,
+                           notes=notes,
+                           detail=f"{_players(mucked_winners)} never showed (mucked) but even the"
+                                  " weakest cards we could give them win or tie a pot")
+    if expected is not None and not imported.unknown_stacks:
+        return _compare_stacks(stacks, expected, notes)
+    winnings = phh_hand.winnings
+    if winnings is not None:
+        won = tuple(from_chips(result.won(s.seat), imported.scale) for s in imported.seats)
+        return _compare_winnings(stacks, won, winnings, notes)
+    return CheckResult(status="replayed", finishing_stacks=stacks, expected=expected, notes=notes,
+                       detail="every action legal and the hand ends; the file records no"
+                              " finishing_stacks (with every stack known) nor winnings")
+
+
+def _compare_stacks(stacks: tuple[Amount, ...], expected: tuple[Amount, ...],
+                    notes: tuple[str, ...]) -> CheckResult:
     if tuple(Decimal(v) for v in stacks) != tuple(Decimal(v) for v in expected):
         diff = [f"p{i + 1}: ours {a}, file {b}" for i, (a, b) in enumerate(zip(stacks, expected, strict=True))
                 if Decimal(a) != Decimal(b)]
         return CheckResult(status="mismatch", finishing_stacks=stacks, expected=expected,
-                           detail="; ".join(diff), notes=imported.notes)
-    return CheckResult(status="ok", finishing_stacks=stacks, expected=expected,
-                       notes=imported.notes)
+                           detail="finishing_stacks: " + "; ".join(diff), notes=notes)
+    return CheckResult(status="ok", finishing_stacks=stacks, expected=expected, notes=notes)
+
+
+def _compare_winnings(stacks: tuple[Amount, ...], won: tuple[Amount, ...],
+                      winnings: tuple[Amount, ...], notes: tuple[str, ...]) -> CheckResult:
+    """Our pots collected against the file's `winnings` (after the room's rake, if any).
+
+    Equal is ok. The file's may be lower only by a rake: each winner's amount at most ours,
+    nobody winning who did not win here, and the whole difference at most MAX_RAKE of the pots.
+    """
+    ours = [Decimal(v) for v in won]
+    theirs = [Decimal(v) for v in winnings]
+    detail = "winnings: " + "; ".join(f"p{i + 1}: ours {a}, file {b}"
+                                      for i, (a, b) in enumerate(zip(won, winnings, strict=True))
+                                      if Decimal(a) != Decimal(b))
+    if ours == theirs:
+        return CheckResult(status="ok", finishing_stacks=stacks, expected=winnings, notes=notes,
+                           detail="checked against winnings")
+    rake = sum(ours) - sum(theirs)
+    rake_only = all(t <= o and (t > 0) == (o > 0) for o, t in zip(ours, theirs, strict=True))
+    if rake_only and 0 < rake <= MAX_RAKE * sum(ours):
+        return CheckResult(status="ok", finishing_stacks=stacks, expected=winnings,
+                           notes=(*notes, f"the room's rake: {rake}"),
+                           detail=f"checked against winnings after a rake of {rake}")
+    return CheckResult(status="mismatch", finishing_stacks=stacks, expected=winnings,
+                       detail=detail, notes=notes)
 
 
 def _players(seats: frozenset[int] | set[int]) -> str:
