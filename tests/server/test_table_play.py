@@ -48,7 +48,7 @@ async def test_two_players_play_hands_and_the_ledger_follows(server) -> None:
         await c.close()
 
 
-async def test_leaving_mid_hand_checks_or_folds_at_once_and_cashes_out_at_hand_end(server) -> None:
+async def test_leaving_mid_hand_folds_at_once_and_cashes_out_at_hand_end(server) -> None:
     table = "deneb"
     tokens = {name: await register(server, name) for name in ("alice", "bobby")}
     clients = {n: await Client.connect(server.ws_url, token=t) for n, t in tokens.items()}

@@ -105,7 +105,6 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         self.names: dict[str, str] = {}  # seated accounts -> display names
         self.known_names: dict[str, str] = {}  # every account ever seated here (for old events)
         self.known_seats: dict[str, int] = {}  # the last seat each account took here
-        self.leaving: set[str] = set()  # left during a hand they are still dealt into
         self.waiters: dict[str, Watcher] = {}  # waiting-list players, to offer them a seat
         self.lobby: Any = None
         self.run: HandRun | None = None
@@ -368,10 +367,6 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         clock, run = self.table.clock, self.run
         if clock is None or run is None:
             self.cancel("clock")
-            return
-        if clock.account in self.leaving:
-            self.cancel("clock")
-            self.post(self._auto_act, run.number, run.action_no)
             return
         self.schedule("clock", (clock.deadline_ms - now_ms()) / 1000 + 0.01, self._on_clock,
                       run.number, run.action_no)

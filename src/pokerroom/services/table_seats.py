@@ -33,7 +33,6 @@ class SeatCommands:
     names: dict[str, str]
     known_names: dict[str, str]
     known_seats: dict[str, int]
-    leaving: set[str]
     waiters: dict[str, Any]
     watchers: dict[Any, str | None]
     run: Any
@@ -114,22 +113,19 @@ class SeatCommands:
 
     async def _leave(self, account_id: int) -> None:
         account = self._seated(account_id)
+        run = self.run
+        acted = len(run.hand.events) if run is not None else 0
         self.table.stand_up(account, now_ms=now_ms())
-        if self.run is not None and account in self.run.seats:
-            # Still dealt in: from now on the player checks or folds at once (no waiting for
-            # the clock); the seat is freed, and the stack cashed out, when the hand ends.
-            self.leaving.add(account)
-            self._arm_clock()
+        if run is not None and account in run.seats:
+            # Still dealt in: the core table folds the player at each turn from now on (at
+            # once if it is theirs: the hand may even end here); the seat is freed, and the
+            # stack cashed out, when the hand ends.
+            if len(run.hand.events) != acted:
+                run.action_no += 1
+                await self._after_change()
             return
         await self._after_departures()
         self._publish()
-
-    async def _auto_act(self, hand: int, action_no: int) -> None:
-        run, clock = self.run, self.table.clock
-        if run is None or run.number != hand or run.action_no != action_no or clock is None:
-            return
-        legal = run.hand.legal_actions()
-        await self._apply(clock.account, "check" if legal.check else "fold", None)
 
     async def _after_departures(self) -> None:
         """Cash out every player the table no longer seats (left, or stood up by the table)."""
@@ -140,7 +136,6 @@ class SeatCommands:
                 account_id, self.table_id, key=f"leave:{self.table_id}:{account_id}:{uuid.uuid4().hex}")
             del self.names[account]
             self.auto_post_off.discard(account)
-            self.leaving.discard(account)
             self._offer_seats()
             balance = await self.services.cashier.wallet_balance(account_id)
             for watcher, viewer in self.watchers.items():

@@ -11,6 +11,10 @@ from pokerroom.core.rules.records import fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fold:
     seat: int
+    # A player who left the table gives up the hand at their turn even when a check is
+    # possible (a player still there is told to check instead); never offered by
+    # legal_actions(): only the table sets it, for a player who stood up mid-hand.
+    left: bool = False
 
 
 @fast_init

@@ -247,7 +247,7 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
         h.acted[i] = True
         ev = _checked(seat)
     elif t is Fold:
-        if owed <= 0:
+        if owed <= 0 and not action.left:  # type: ignore[union-attr]
             raise IllegalActionError("R-BET-10", "nothing to call: check instead of folding")
         h.folded[i] = True
         h.live -= 1

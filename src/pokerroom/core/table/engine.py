@@ -99,15 +99,34 @@ def is_over(hand: rules.Hand) -> bool:
 
 
 def timeout_action(hand: rules.Hand, seat: int) -> tuple[str, rules.Action]:
-    """What the clock does for a player out of time: check if possible, else fold."""
+    """What the clock does for a player out of time: check if possible, else fold.
+
+    Chosen only from what `legal_actions()` offers (R-BET-10), so `apply` always accepts it:
+    a stud player who must bring in neither checks nor folds, the clock posts the bring-in."""
+    return _first_legal(hand, seat, ("check", "fold"))
+
+
+def leave_action(hand: rules.Hand, seat: int) -> tuple[str, rules.Action]:
+    """What the table does at the turn of a player who left during the hand: fold, even
+    where a player still present would be told to check (`Fold(left=True)`), so a player
+    who left never wins a pot by checking it down. The stud bring-in is a forced bet: it is
+    posted (the player folds at the next turn)."""
     legal = hand.legal_actions()
-    if legal.check:
-        return "check", rules.Check(seat=seat)
-    if legal.fold:
-        return "fold", rules.Fold(seat=seat)
     if legal.bring_in is not None:
         return "bring-in", rules.BringIn(seat=seat)
-    return "muck", rules.MuckCards(seat=seat)
+    return "fold", rules.Fold(seat=seat, left=legal.check)
+
+
+def _first_legal(hand: rules.Hand, seat: int, order: tuple[str, str]) -> tuple[str, rules.Action]:
+    legal = hand.legal_actions()
+    for verb in order:
+        if verb == "check" and legal.check:
+            return "check", rules.Check(seat=seat)
+        if verb == "fold" and legal.fold:
+            return "fold", rules.Fold(seat=seat)
+    if legal.bring_in is not None:
+        return "bring-in", rules.BringIn(seat=seat)
+    raise AssertionError(f"seat {seat} has no passive legal action: {legal}")
 
 
 def contributed(hand: rules.Hand, seat: int) -> int:

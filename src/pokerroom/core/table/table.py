@@ -58,6 +58,7 @@ class _Player:
     leave_after_hand: bool = False
     disconnected: bool = False
     fold_now: bool = False  # sat out "now" during a hand: check or fold at each turn
+    left_in_hand: bool = False  # left during the hand: folded at each turn (engine.leave_action)
     busted: bool = False  # sat out because the stack is gone; a rebuy sits them back in
 
 
@@ -281,7 +282,11 @@ class Table:
         """Leave the table: at once between hands, else when the hand is over."""
         p = self._get(account)
         if self._dealt(p):
+            # Still dealt in: folded at once if it is their turn, else when it comes (never a
+            # wait for the clock); the seat is freed when the hand ends.
             p.leave_after_hand = True
+            p.left_in_hand = True
+            self._auto_fold(now_ms)
             return ()
         return self._emit(self._remove(p, now_ms, "left"))
 
@@ -459,14 +464,16 @@ class Table:
         return events
 
     def _auto_fold(self, now_ms: int) -> None:
-        """Players who sat out "now" during the hand check or fold when their turn comes."""
+        """Players who sat out "now" during the hand check or fold when their turn comes;
+        players who left fold (checking only where folding is not offered)."""
         hand = self.hand
         while hand is not None and not engine.is_over(hand):
             seat = engine.to_act(hand)
             p = self._seats[seat] if seat is not None else None
-            if p is None or not p.fold_now:
+            if p is None or not (p.fold_now or p.left_in_hand):
                 break
-            hand.apply(engine.timeout_action(hand, p.seat)[1])
+            choose = engine.leave_action if p.left_in_hand else engine.timeout_action
+            hand.apply(choose(hand, p.seat)[1])
         self._restart_clock(now_ms, auto=False)
         self._maybe_settle(now_ms)
 
@@ -475,7 +482,7 @@ class Table:
         if auto and hand is not None and not engine.is_over(hand):
             seat = engine.to_act(hand)
             p_next = self._seats[seat] if seat is not None else None
-            if p_next is not None and p_next.fold_now:
+            if p_next is not None and (p_next.fold_now or p_next.left_in_hand):
                 self._auto_fold(now_ms)
                 return
         seat = engine.to_act(hand) if hand is not None else None
@@ -514,6 +521,7 @@ class Table:
                 continue
             p.played_last = p.seat in plan.dealt_in
             p.fold_now = False
+            p.left_in_hand = False
             if p.stack == 0 and not p.sitting_out:
                 p.busted = True  # out of chips: sitting out until a rebuy (R-BLIND-8)
                 p.sit_out_next = True
