@@ -85,3 +85,65 @@ async def test_R_POT_3_hand_that_cannot_be_stored_halts_the_table_and_moves_no_c
         await stop_server(running)
     ok, text = await audit_url(settings.database_url)
     assert ok, text
+
+
+async def test_R_POT_3_failed_settlement_halts_with_a_notice_and_resumes_by_itself(
+    tmp_path: Path,
+) -> None:
+    """R-POT-3: a hand whose settlement the storage refuses halts the table with a notice (no
+    new hand, no chip leaves); the runner retries with backoff, and once the storage answers
+    the hand is settled and play goes on, without a restart. The ledger balances throughout."""
+    settings = make_settings(tmp_path, between_hands_seconds=0.1)
+    db_file = tmp_path / "room.db"
+    running = await start_server(settings)
+    try:
+        clients = {}
+        for name in ("ann", "bob"):
+            clients[name] = await Client.connect(running.ws_url, token=await register(running, name))
+        with sqlite3.connect(db_file) as conn:
+            conn.execute(
+                "CREATE TRIGGER refuse_settle BEFORE UPDATE ON hands WHEN NEW.status = 'settled' "
+                "BEGIN SELECT RAISE(ABORT, 'storage unavailable (test)'); END"
+            )
+        for client in clients.values():
+            await client.send(type="sit", table="antares-1", buy_in=BUY_IN)
+            await client.wait_for(of_type("balance"))
+        # Whoever is to act first folds: hand 1 ends and its settlement fails.
+        while True:
+            legal = next((c.views["antares-1"]["legal"] for c in clients.values()
+                          if (c.views.get("antares-1") or {}).get("legal")), None)
+            if legal is not None:
+                break
+            await clients["ann"].wait_for(of_type("table_events"), start=len(clients["ann"].received))
+        actor = next(n for n, c in clients.items() if c.views["antares-1"].get("legal"))
+        await clients[actor].send(type="act", table="antares-1", hand=legal["hand"],
+                                  action_no=legal["action_no"], action="fold")
+        notice = await clients["ann"].wait_for(of_type("notice", code="table_halted"), timeout=15)
+        assert notice["hand"] == legal["hand"]
+        ok, text = await audit_url(settings.database_url)
+        assert ok, text
+        # Leaving would take chips out of an escrow the hand has not settled: refused.
+        seen = len(clients["bob"].received)
+        await clients["bob"].send(type="leave", table="antares-1")
+        error = await clients["bob"].wait_for(of_type("error"), start=seen)
+        assert error["code"] == "table_halted"
+        dealt = [m for m in clients["ann"].received if m["type"] == "table_events"
+                 and any(e["type"] == "HandDealt" and e["hand_number"] > legal["hand"]
+                         for e in m["events"])]
+        assert not dealt, "a new hand was dealt before the last one was settled"
+        with sqlite3.connect(db_file) as conn:
+            conn.execute("DROP TRIGGER refuse_settle")
+        await clients["ann"].wait_for(of_type("notice", code="table_resumed"), timeout=15)
+        await clients["ann"].wait_for(
+            lambda m: m["type"] == "table_events" and any(
+                e["type"] == "HandDealt" and e["hand_number"] > legal["hand"] for e in m["events"]),
+            timeout=15)
+        for client in clients.values():
+            await client.close()
+    finally:
+        await stop_server(running)
+    ok, text = await audit_url(settings.database_url)
+    assert ok, text
+    with sqlite3.connect(db_file) as conn:
+        settled = conn.execute("SELECT COUNT(*) FROM hands WHERE status = 'settled'").fetchone()[0]
+        assert settled >= 1

@@ -43,6 +43,8 @@ from pokerroom.services.table_show import ShowCommands, show_offer
 from pokerroom.services.wire import card_text, event_json, plain
 
 log = logging.getLogger("pokerroom.table")
+SETTLE_RETRY_FIRST_S = 0.2  # a failed settlement is retried after 0.2 s, 0.4 s, ... 30 s
+SETTLE_RETRY_MAX_S = 30.0
 
 ACTIONS = {
     "fold": lambda s, a: Fold(seat=s), "check": lambda s, a: Check(seat=s),
@@ -114,6 +116,7 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         self.halted: str | None = None
         self.between_hands_s = services.between_hands_s
         self._hand_base = 0
+        self._settle_attempts = 0  # failed settlements in a row (the retry backs off)
         self._table_seen = 0
 
     # ------------------------------------------------------------------ lifecycle
@@ -436,11 +439,21 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         hand = run.hand
         result = hand.result
         finals = dict(result.stacks)
-        await self.services.hands.settle_hand(
-            run.db_id,
-            final_stacks={int(a): finals[s] for a, s in run.seats.items()},
-            rake=result.rake, record=self.services.encode_record(hand.record),
-        )
+        try:
+            await self.services.hands.settle_hand(
+                run.db_id,
+                final_stacks={int(a): finals[s] for a, s in run.seats.items()},
+                rake=result.rake, record=self.services.encode_record(hand.record),
+            )
+        except Exception:
+            # The settlement is one transaction: nothing moved. The table stops (no new hand
+            # could be dealt before this one is settled) and tries again, ever more slowly,
+            # until the storage answers; then it goes on by itself.
+            log.exception("%s: could not settle hand %s", self.table_id, run.number)
+            self._settle_failed(run)
+            return
+        if self.halted is not None:
+            self._resume(run.number)
         entries = self._collect(table_first=False)
         self._fan_out(entries)
         self._send_result(run)
@@ -448,6 +461,32 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         self.last_run = run
         self._offer_show(run)
         await self._after_hand()
+
+    def _settle_failed(self, run: HandRun) -> None:
+        delay = min(SETTLE_RETRY_MAX_S, SETTLE_RETRY_FIRST_S * 2 ** self._settle_attempts)
+        self._settle_attempts += 1
+        if self.halted is None:
+            self.halted = (f"hand {run.number} could not be settled: the table waits for the "
+                           "storage and goes on by itself once it answers")
+            self.cancel("deal")
+            for watcher in self.watchers:
+                watcher.push({"type": "notice", "code": "table_halted", "table": self.table_id,
+                              "hand": run.number, "text": self.halted})
+            if self.lobby is not None:
+                self.lobby.changed(self)
+        self.schedule("settle", delay, self._retry_settle, run.number)
+
+    async def _retry_settle(self, number: int) -> None:
+        run = self.run
+        if run is not None and run.number == number and self.table.hand is None:
+            await self._settle(run)
+
+    def _resume(self, number: int) -> None:
+        self.halted = None
+        self._settle_attempts = 0
+        for watcher in self.watchers:
+            watcher.push({"type": "notice", "code": "table_resumed", "table": self.table_id,
+                          "hand": number, "text": f"hand {number} is settled: play goes on"})
 
     async def _after_hand(self) -> None:
         # A player left with no chips cannot be dealt in: the seat is freed for others.

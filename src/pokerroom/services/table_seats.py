@@ -91,6 +91,7 @@ class SeatCommands:
 
     async def _top_up(self, account_id: int, amount: int) -> None:
         account = self._seated(account_id)
+        self._refuse_while_unsettled()
         if self.run is not None and account in self.run.seats:
             raise RefusedError("refused", "chips cannot be added during a hand", rule="R-BUYIN-4")
         if amount <= 0:
@@ -113,6 +114,7 @@ class SeatCommands:
 
     async def _leave(self, account_id: int) -> None:
         account = self._seated(account_id)
+        self._refuse_while_unsettled()
         run = self.run
         acted = len(run.hand.events) if run is not None else 0
         self.table.stand_up(account, now_ms=now_ms())
@@ -143,6 +145,13 @@ class SeatCommands:
                     watcher.push({"type": "balance", "balance": balance})
                     watcher.push({"type": "notice", "code": "left", "table": self.table_id,
                                   "hand": None, "text": "Your stack went back to your wallet."})
+
+    def _refuse_while_unsettled(self) -> None:
+        """A hand over but not yet settled (the storage failed): the escrow still holds the
+        start-of-hand stacks, so no chip may leave or join the table until it is."""
+        if self.run is not None and self.table.hand is None:
+            raise RefusedError("table_halted", f"hand {self.run.number} is not settled yet: "
+                               "try again once the table goes on")
 
     def _seated(self, account_id: int) -> str:
         account = _account(account_id)
