@@ -19,6 +19,7 @@ ENFORCED = {
     "BET", "POT", "RAKE", "SD", "TIE",  # issue 3 (the hand engine); U-BET shares "BET"
     "BUYIN", "BTN", "BLIND", "HU",  # issue 4 (the table)
     "TABLE", "DEAL", "PLAY", "SHOW", "QUAL", "PAY", "RTP",  # issue 5 (Ultimate Texas Hold'em)
+    "TOURN",  # issue 13 (tournaments)
 }
 
 

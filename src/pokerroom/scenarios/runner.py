@@ -58,6 +58,10 @@ def _broken(file: str, step: str, expected: str, actual: str, reason: str = "") 
 
 
 def run_doc(doc: Mapping[str, Any], path: str) -> ScenarioResult:
+    if "tournament" in doc:
+        from pokerroom.scenarios.tournament import run_tournament_scenario
+
+        return run_tournament_scenario(doc, path)
     table_doc = doc.get("table") or {}
     if table_doc.get("game") == "uth":
         try:
