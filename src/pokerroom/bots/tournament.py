@@ -7,6 +7,7 @@ only: the same seed gives the same tournament.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from pokerroom.core.tournament.events import (
     TableBroken,
     TournamentEvent,
 )
+from pokerroom.core.tournament.snapshot import restore, snapshot
 from pokerroom.core.tournament.structure import TournamentConfig, fast_structure
 from pokerroom.core.tournament.tournament import FINISHED, REGISTERING, Tournament
 
@@ -46,6 +48,7 @@ class Figures:
     places: tuple[str, ...] = ()
     payouts: dict[str, int] = field(default_factory=dict)
     prize_pool: int = 0
+    restarts: int = 0
 
 
 def policy(hand: rules.Hand, rng: random.Random) -> rules.Action:
@@ -90,8 +93,11 @@ def run(
     entrants: int,
     seed: int,
     on_events: Callable[[Tournament, list[TournamentEvent]], None] | None = None,
+    restart_every: int | None = None,
 ) -> tuple[Tournament, Figures]:
-    """Register `entrants` players, start, play to the end."""
+    """Register `entrants` players, start, play to the end. `restart_every` N actions the
+    tournament is snapshotted through JSON and restored, voiding the hands in progress (as
+    crash recovery does)."""
     rng = random.Random(seed)
     t = Tournament(config, random.Random(rng.getrandbits(64)))
     figures = Figures(entrants=entrants)
@@ -146,6 +152,11 @@ def run(
             raise StalledError("too many actions")
         if events:
             seen(events)
+        if restart_every and figures.actions % restart_every == 0 and t.status != FINISHED:
+            data = json.loads(json.dumps(snapshot(t)))
+            t = restore(config, random.Random(rng.getrandbits(64)), data)
+            figures.restarts += 1
+            ready = True
             ready = True
     final = next(e for e in reversed(t.log) if isinstance(e, Finished))
     figures.places = final.places

@@ -19,6 +19,8 @@ Checks (each failure is one discrepancy naming the check):
   (so every settled or voided round moved its whole stake out);
 - uth_replay: each settled UTH round's record replays (uth_replayer) to its stored payout
   (payout - staked = the seat's net); rounds without a record or seat are counted, not failed.
+- tournament_pool, tournament_fees: services/tournament_audit.py (prize pool = buy-ins +
+  rebuys + add-ons - refunds, prizes paid <= prize pool, fees = the house's).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 
 from pokerroom.services.hands import SETTLED, StoredHand, stored_hand
+from pokerroom.services.tournament_audit import audit_tournaments
 from pokerroom.services.uth_rounds import StoredUthRound, stored_round
 from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
@@ -194,6 +197,7 @@ async def run_audit(
     report.counts.update({f"uth_rounds_{k}": int(v) for k, v in round_counts.items()})
     await _audit_hands(db, report, replayers or {}, batch)
     await _audit_uth_rounds(db, report, uth_replayer, batch)
+    await audit_tournaments(db, report)
     return report
 
 

@@ -186,3 +186,19 @@ class TableLease(Base):
     table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     node: Mapped[str] = mapped_column(String(128))
     expires_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class TournamentRow(Base):
+    """A tournament: its spec (JSON), status and the snapshot of its state as of the last
+    finished hands (JSON, core.tournament.snapshot), for crash recovery. `clock_ms` is the
+    tournament time of the snapshot (time the room is down does not count)."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    spec: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16))
+    snapshot: Mapped[str] = mapped_column(Text, default="")
+    prize_pool: Mapped[int] = mapped_column(BigInteger, default=0)
+    fees: Mapped[int] = mapped_column(BigInteger, default=0)
+    clock_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    updated_ms: Mapped[int] = mapped_column(BigInteger)

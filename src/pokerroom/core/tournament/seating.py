@@ -22,9 +22,7 @@ from pokerroom.core.tournament.tables import TournamentTable, clockwise_after
 DRAW_ATTEMPTS = 20
 
 
-def starting_draw(
-    entries: list[str], n_seats: int, rng: IndexSource
-) -> dict[int, TournamentTable]:
+def starting_draw(entries: list[str], n_seats: int, rng: IndexSource) -> dict[int, TournamentTable]:
     """Tables 1..k, as few as hold everyone, sizes within one, seats at random."""
     order = list(entries)
     draw.shuffle(rng, order)

@@ -96,6 +96,7 @@ class TournamentTable:
     n_seats: int
     seats: list[str | None] = field(default_factory=list)
     last: Positions | None = None
+    before_last: Positions | None = None  # `last` before the running hand (a void restores it)
     hand: rules.Hand | None = None
     hand_number: int = 0  # hands dealt at this table
     dealt: dict[int, str] = field(default_factory=dict)  # seat -> entry, for the running hand

@@ -454,7 +454,7 @@ class Tournament:
                 posts.append("big_blind")
             setups.append(engine.seat_setup(config, seat, self.entries[entry].chips, posts, entry))
         t.hand = engine.start(config, setups, pos.button, deck)
-        t.last = pos
+        t.before_last, t.last = t.last, pos
         t.hand_number += 1
         t.dealt = {s.seat: t.seats[s.seat] for s in setups}  # type: ignore[misc]
         t.start_stacks = {t.seats[s.seat]: s.stack for s in setups}  # type: ignore[misc]
@@ -754,6 +754,7 @@ class Tournament:
         if self._status == REGISTERING:
             refund = self.config.buy_in + self.config.fee
             self._status = CANCELLED
+            self.prize_pool = self.fees = 0  # everything goes back (R-TOURN-2)
             return self._emit(
                 [Cancelled(payouts=tuple((e, refund) for e in self.entries), refunds=True)]
             )

@@ -1,0 +1,179 @@
+"""The tournament director: one single writer per tournament (an Actor, like a table's).
+
+It owns the core Tournament and its tables' hands, takes the players' commands one at a
+time, deals with decks from the deck source, and after every change that matters stores the
+tournament's snapshot together with the money it moved (registration buy-in and fee,
+refunds, prizes) in one database transaction. On open it restores the last snapshot: the
+hands that were in progress are void (stacks as at their start), and tournament time
+resumes where it stopped, so the time the room was down does not count (R-TOURN-3).
+
+Players are ledger accounts; an entry is named by the account id (a re-entry `7#2`).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from pokerroom.core import rules
+from pokerroom.core.deck import IndexSource
+from pokerroom.core.tournament import Tournament, parse_tournament
+from pokerroom.core.tournament.events import HandFinishedAt, TournamentEvent
+from pokerroom.core.tournament.snapshot import restore, snapshot
+from pokerroom.core.tournament.structure import TournamentConfig
+from pokerroom.services.actor import Actor
+from pokerroom.services.decks import SecureDeckSource
+from pokerroom.services.tournament_money import post_money
+from pokerroom.storage.database import Database
+from pokerroom.storage.models import TournamentRow
+
+
+def account_of(entry: str) -> int:
+    return int(entry.split("#", 1)[0])
+
+
+class TournamentDirector(Actor):
+    """Runs one tournament. `monotonic_ms` measures running time (tournament time)."""
+
+    def __init__(
+        self,
+        db: Database,
+        tournament_id: str,
+        spec: Mapping[str, Any],
+        *,
+        start_ms: int | None = None,
+        decks: Any = None,
+        draw: IndexSource | None = None,
+        monotonic_ms: Callable[[], int] | None = None,
+        wall_ms: Callable[[], int] | None = None,
+    ) -> None:
+        super().__init__(f"tournament-{tournament_id}")
+        self.db = db
+        self.id = tournament_id
+        self.spec = dict(spec)
+        self.config: TournamentConfig = parse_tournament(
+            {**self.spec, "id": tournament_id}, start_ms
+        )
+        self.decks = decks if decks is not None else SecureDeckSource()
+        self.draw: IndexSource = draw if draw is not None else secrets.SystemRandom()
+        self._monotonic = monotonic_ms or (lambda: time.monotonic_ns() // 1_000_000)
+        self._wall = wall_ms or (lambda: time.time_ns() // 1_000_000)
+        self.t = Tournament(self.config, self.draw)
+        self.seq = 0
+        self._clock_base = 0  # tournament time at `_resumed_at`
+        self._resumed_at = self._monotonic()
+        self.restored = False
+
+    # ------------------------------------------------------------------ time
+    def now(self) -> int:
+        """Tournament time: the stored clock plus the running time since this start."""
+        return self._clock_base + self._monotonic() - self._resumed_at
+
+    # ------------------------------------------------------------ persistence
+    async def open(self) -> None:
+        """Load the tournament, or create its row; a restored one has no hand running."""
+        async with self.db.read() as session:
+            row = await session.get(TournamentRow, self.id)
+        if row is None:
+            await self.db.run_write(lambda s: self._save(s, []))
+            return
+        if row.snapshot:
+            data = json.loads(row.snapshot)
+            self.t = restore(self.config, self.draw, data["tournament"])
+            self.seq = int(data["seq"])
+            self.restored = True
+        self._clock_base = int(row.clock_ms)
+        self._resumed_at = self._monotonic()
+
+    async def _save(self, session: AsyncSession, events: list[TournamentEvent]) -> None:
+        now = self.now()
+        self.seq = await post_money(
+            session, self.id, self.seq, events, account_of, self.config.fee, self._wall()
+        )
+        data = json.dumps({"seq": self.seq, "tournament": snapshot(self.t)})
+        row = await session.get(TournamentRow, self.id)
+        if row is None:
+            row = TournamentRow(id=self.id, spec=json.dumps(self.spec), status=self.t.status,
+                                snapshot=data, updated_ms=self._wall())  # fmt: skip
+            session.add(row)
+        row.status = self.t.status
+        row.snapshot = data
+        row.prize_pool = self.t.prize_pool
+        row.fees = self.t.fees
+        row.clock_ms = now
+        row.updated_ms = self._wall()
+
+    async def _commit(self, change: Callable[[], list[TournamentEvent]]) -> list[TournamentEvent]:
+        """Apply a core change and store it with its money; if the money cannot move (a
+        wallet too short), the tournament goes back to where it was and the error is raised."""
+        before = snapshot(self.t)
+        events = change()
+        try:
+            await self.db.run_write(lambda s: self._save(s, events))
+        except Exception:
+            self.t = restore(self.config, self.draw, before)
+            raise
+        return events
+
+    # --------------------------------------------------------------- commands
+    async def register(self, account_id: int) -> list[TournamentEvent]:
+        return await self.call(self._register, account_id)
+
+    async def _register(self, account_id: int) -> list[TournamentEvent]:
+        return await self._commit(lambda: self.t.register(str(account_id), self.now()))
+
+    async def unregister(self, account_id: int) -> list[TournamentEvent]:
+        return await self.call(lambda: self._commit(lambda: self.t.unregister(str(account_id))))
+
+    async def cancel(self) -> list[TournamentEvent]:
+        return await self.call(lambda: self._commit(self.t.cancel))
+
+    async def step(self) -> list[TournamentEvent]:
+        """Start when due, move the clock, deal at every table that can."""
+        return await self.call(self._step)
+
+    async def _step(self) -> list[TournamentEvent]:
+        t = self.t
+        now = self.now()
+        out: list[TournamentEvent] = []
+        if t.ready_to_start(now):
+            out += await self._commit(lambda: t.start(now))
+        out += t.tick(now)
+        for n in t.tables_ready():
+            if t.can_deal(n):
+                events = t.deal(n, self.decks.next_deck(), now)
+                out += await self._after(events)
+        return out
+
+    async def act(self, entry: str, action: rules.Action) -> list[TournamentEvent]:
+        return await self.call(self._act, entry, action)
+
+    async def _act(self, entry: str, action: rules.Action) -> list[TournamentEvent]:
+        table = self.t.table_of(entry)
+        events = self.t.act(table.number, entry, action, self.now())
+        return await self._after(events)
+
+    async def _after(self, events: list[TournamentEvent]) -> list[TournamentEvent]:
+        """A hand has ended: store the chips, places and prizes (one transaction)."""
+        if any(isinstance(e, HandFinishedAt) for e in events):
+            await self.db.run_write(lambda s: self._save(s, events))
+        return events
+
+    def to_act(self) -> list[tuple[int, str, rules.Hand]]:
+        """(table, entry, hand) for every table waiting on a player's decision."""
+        out = []
+        for n, x in self.t.tables.items():
+            if x.hand is not None and x.hand.to_act is not None:
+                out.append((n, x.dealt[x.hand.to_act], x.hand))
+        return out
+
+
+async def stored_tournaments(db: Database) -> list[TournamentRow]:
+    async with db.read() as session:
+        return list((await session.execute(select(TournamentRow))).scalars())
