@@ -30,6 +30,7 @@ from pokerroom.storage.errors import InsufficientFundsError
 log = logging.getLogger("pokerroom.uth")
 
 DECISIONS = {"play4": 4, "play3": 3, "play2": 2, "play1": 1}
+AWAY_ROUNDS = 3  # rounds dealt without bets from a player with no socket open: seat freed
 
 
 def _ratio(value: Any) -> str:
@@ -57,6 +58,7 @@ class _Live:
     bettors: dict[int, _Bettor]  # seat -> bettor
     hints: dict[int, str] = field(default_factory=dict)
     deadline_ms: int | None = None
+    wallets: dict[int, int] = field(default_factory=dict)  # seat -> balance at this decision
 
 
 class UthRunner(Actor):
@@ -85,6 +87,9 @@ class UthRunner(Actor):
         self.version = now_ms()
         self.betting_deadline_ms: int | None = None
         self.leaving: set[int] = set()
+        # Seats whose player has no socket open here: they hold up no deal, and after
+        # AWAY_ROUNDS rounds dealt without their bets the seat is freed.
+        self.away: dict[int, int] = {}  # seat -> rounds dealt since they went away
 
     async def start(self) -> None:
         self.start_actor()
@@ -128,7 +133,11 @@ class UthRunner(Actor):
                 seats.append({"seat": seat, "name": None, "is_you": False})
                 continue
             account, name = self.seats[seat]
-            rs = round_seats.get(seat) if shown is not None and seat in shown.bettors else None
+            # A round belongs to whoever bet in it: a player who took the seat since sees
+            # an empty place, not the previous player's cards and result.
+            theirs = (shown is not None and seat in shown.bettors
+                      and shown.bettors[seat].account_id == account)
+            rs = round_seats.get(seat) if theirs else None
             bet = self.pending.get(seat)
             entry: dict[str, Any] = {
                 "seat": seat, "name": name, "is_you": seat == my_seat,
@@ -143,7 +152,7 @@ class UthRunner(Actor):
             if self.live is None and rs is not None and not bet:
                 entry["ante"] = entry["blind"] = entry["trips"] = entry["play"] = 0
                 entry["last"] = {"ante": rs.ante, "trips": rs.trips, "play": rs.play}
-            if seat in settlements:
+            if seat in settlements and theirs:
                 s = settlements[seat]
                 entry["result"] = {
                     **{b.bet.value: b.net for b in s.bets}, "net": s.net,
@@ -163,11 +172,17 @@ class UthRunner(Actor):
         if live is not None and my_seat is not None:
             decision = live.round.legal(my_seat)
             if decision is not None:
-                options = [f"play{m}" for m in decision.play_multiples]
+                # Only the Play bets the wallet can pay are offered (its balance read at this
+                # decision point; the Ante was checked to cover 1x at betting time).
+                ante = live.bettors[my_seat].ante
+                funds = live.wallets.get(my_seat)
+                options = [f"play{m}" for m in decision.play_multiples
+                           if funds is None or m * ante <= funds]
                 options += ["check"] if decision.check else []
                 options += ["fold"] if decision.fold else []
+                hint = live.hints.get(my_seat)
                 legal = {"round": live.number, "decisions": options,
-                         "hint": live.hints.get(my_seat)}
+                         "hint": hint if hint in options else None}
         clock = None
         if live is not None and live.deadline_ms is not None:
             clock = {"seat": my_seat, "deadline_ms": live.deadline_ms, "time_bank_ms": 0}
@@ -214,6 +229,9 @@ class UthRunner(Actor):
 
     async def _observe(self, watcher: Watcher) -> None:
         self.watchers[watcher] = watcher.account_id
+        seat = self._seat_of(watcher.account_id)
+        if seat is not None:
+            self.away.pop(seat, None)
         watcher.push({"type": "uth_view", "table": self.table_id, "version": self.version,
                       "view": self.view_for(watcher.account_id)})
 
@@ -222,7 +240,10 @@ class UthRunner(Actor):
             await self.call(self._unobserve, watcher)
 
     async def _unobserve(self, watcher: Watcher) -> None:
-        self.watchers.pop(watcher, None)
+        account = self.watchers.pop(watcher, None)
+        seat = self._seat_of(account)
+        if seat is not None and account not in self.watchers.values():
+            self.away.setdefault(seat, 0)
 
     async def sit(self, watcher: Watcher, account_id: int, name: str, seat: int | None,
                   buy_in: int, post_now: bool) -> None:
@@ -256,6 +277,7 @@ class UthRunner(Actor):
             self.leaving.add(seat)  # decisions time out; the seat is freed after the round
         else:
             del self.seats[seat]
+            self.away.pop(seat, None)
         self._publish()
 
     # ------------------------------------------------------------------ bets
@@ -275,6 +297,14 @@ class UthRunner(Actor):
             probe.apply(PlaceBets(seat=seat, ante=ante, trips=trips))
         except RuleViolationError as exc:
             raise RefusedError("illegal_action", exc.reason, rule=exc.rule_id) from None
+        # U-BET-1: the Ante commits the player to a Play bet of at least 1x the Ante or a
+        # fold; an Ante the wallet could not back with that Play is refused now, not at the
+        # decision (where it would end as a forced fold).
+        needed = 3 * ante + trips
+        if await self.cashier.wallet_balance(account_id) < needed:
+            raise RefusedError("insufficient_funds",
+                               f"your wallet must cover the Ante, the Blind, the Trips and a Play "
+                               f"of 1x the Ante: {needed}", rule="U-BET-1")
         round_id = await self.rounds.begin_round(account_id, table_id=self.table_id, seat=seat)
         try:
             await self.rounds.stake(round_id, 2 * ante + trips, key=f"uth:{round_id}:bets",
@@ -287,7 +317,8 @@ class UthRunner(Actor):
                                      round_id=round_id)
         await self._push_balance(account_id)
         if self.live is None:
-            if all(s in self.pending for s in self.seats if s not in self.leaving):
+            if all(s in self.pending for s in self.seats
+                   if s not in self.leaving and s not in self.away):
                 self.cancel("betting")
                 await self._deal()
                 return
@@ -309,6 +340,11 @@ class UthRunner(Actor):
             return
         bettors = dict(self.pending)
         self.pending.clear()
+        for seat in [s for s in self.away if s not in bettors]:
+            self.away[seat] += 1
+            if self.away[seat] >= AWAY_ROUNDS:  # abandoned: the seat is free for others
+                del self.away[seat]
+                self.seats.pop(seat, None)
         self.round_number += 1
         rnd = start_round(self.config, sorted(bettors), self.deck_source.next_deck())
         for seat, b in sorted(bettors.items()):
@@ -328,6 +364,8 @@ class UthRunner(Actor):
             await self._settle(live)
             return
         live.hints = {}
+        live.wallets = {seat: await self.cashier.wallet_balance(live.bettors[seat].account_id)
+                        for seat in live.round.to_decide()}
         live.deadline_ms = now_ms() + int(self.decision_s * 1000)
         phase = str(live.round.phase)
         self.schedule("decide", self.decision_s, self._timeout, live.number, phase)
@@ -418,6 +456,7 @@ class UthRunner(Actor):
         self.last = live
         for seat in list(self.leaving):
             self.seats.pop(seat, None)
+            self.away.pop(seat, None)
         self.leaving.clear()
         self._publish()
         if self.pending:
