@@ -268,6 +268,10 @@ export function mountTable(main, tableId) {
   }
 
   function leave() {
+    // Leaving mid-hand folds the hand (PROTOCOL.md, `leave`): ask first.
+    const mine = me();
+    const inHand = view && view.hand && mine && mine.cards && mine.cards.length && mine.status !== "folded";
+    if (inHand && !window.confirm("You are in a hand: leaving now folds it. Leave the table?")) return;
     conn.send({ type: "leave", table: tableId });
     location.hash = "#/lobby";
   }
