@@ -25,6 +25,8 @@ class Connection:
         self.tables: set[str] = set()
         self.lobby = False
         self.closed = False
+        self.session: str | None = None  # the session token it opened with (logout closes it)
+        self._close_code, self._close_reason = 1008, "too slow"
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
 
@@ -41,6 +43,14 @@ class Connection:
             return
         message.setdefault("v", PROTOCOL_VERSION)
         self._queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def end(self, code: int, reason: str) -> None:
+        """Close the socket after what is already queued (e.g. its session ended)."""
+        if self.closed:
+            return
+        self.closed = True
+        self._close_code, self._close_reason = code, reason
+        self._queue.put_nowait(None)
 
     def error(
         self,
@@ -64,13 +74,19 @@ class Connection:
             while True:
                 text = await self._queue.get()
                 if text is None:
-                    await self.websocket.close(code=1008, reason="too slow")
+                    await self.websocket.close(code=self._close_code, reason=self._close_reason)
                     return
                 await self.websocket.send_text(text)
         except Exception:  # noqa: BLE001 - a dead socket ends the writer, nothing else
             self.closed = True
 
     async def close(self) -> None:
+        if self.closed and self._writer is not None and not self._writer.done():
+            # Ended on purpose (end(), too slow): let the writer flush and send the close.
+            try:
+                await asyncio.wait_for(asyncio.shield(self._writer), 2.0)
+            except (TimeoutError, asyncio.CancelledError, Exception):  # noqa: BLE001
+                pass
         self.closed = True
         if self._writer is not None:
             self._writer.cancel()

@@ -35,8 +35,22 @@ def _need_account(conn: Connection) -> int:
     return conn.account_id
 
 
+# Commands that move chips between the wallet and a table or the bank: the session is checked
+# again for each (it may have been logged out or expired since the socket opened).
+MONEY = (Sit, TopUp, UthBet, UthDecide)
+
+
+async def _recheck_session(state: ServerState, conn: Connection) -> None:
+    if conn.account_id is None:
+        return
+    if await state.authenticate(conn.session) is None:
+        raise RefusedError("session_ended", "your session ended (logged out or expired): log in again")
+
+
 async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
     lobby = state.lobby
+    if isinstance(msg, MONEY):
+        await _recheck_session(state, conn)
     match msg:
         case Hello():
             balance = None

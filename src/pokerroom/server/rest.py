@@ -116,6 +116,7 @@ async def logout(request: Request, state: Room) -> Response:
     token = session_token_from(request.headers, request.cookies)
     if token:
         await state.accounts.logout(token)
+        state.end_session(token)  # an open socket must not outlive its session
     response = Response(status_code=204)
     response.delete_cookie(COOKIE_NAME, path="/")
     return response

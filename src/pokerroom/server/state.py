@@ -151,6 +151,13 @@ class ServerState:
         if self._db is not None:
             await self._db.close()
 
+    def end_session(self, token: str) -> int:
+        """Close every socket opened with this session (logout); returns how many."""
+        ended = [c for c in list(self.connections) if c.session == token]
+        for conn in ended:
+            conn.end(4001, "logged out")
+        return len(ended)
+
     async def authenticate(self, token: str | None) -> tuple[int, str] | None:
         if not token or len(token) > 200:
             return None

@@ -29,13 +29,15 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     if origin is not None and origin not in state.origins:
         await websocket.close(code=1008, reason="origin not allowed")
         return
-    identity = await state.authenticate(session_token_from(websocket.headers, websocket.cookies))
+    token = session_token_from(websocket.headers, websocket.cookies)
+    identity = await state.authenticate(token)
     await websocket.accept()
     conn = Connection(
         websocket,
         identity[0] if identity else None,
         identity[1] if identity else None,
     )
+    conn.session = token if identity else None
     conn.start()
     state.connections.add(conn)
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -66,6 +68,8 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             except RefusedError as exc:
                 conn.error(exc.code, exc.reason, rule=exc.rule, ref=inbound.ref,
                            table=getattr(inbound, "table", None))
+                if exc.code == "session_ended":
+                    conn.end(4001, "session ended")
             except Exception:  # a bug must not take the connection down with it
                 log.exception("dispatch failed for %s", inbound.type)
                 conn.error("internal", "the server could not handle that message", ref=inbound.ref)
