@@ -2,8 +2,8 @@
 
     from pokerroom.services.hands import HandStore, HandSeat
     hands = HandStore(db)
-    hand_id = await hands.begin_hand("t1", 42, [HandSeat(seat=0, account_id=7, stack=200), ...],
-                                     record=json_text)        # before dealing (deck inside)
+    hand_id = await hands.begin_hand("t1", 42, [HandSeat(seat=0, account_id=7, stack=200), ...])
+                                                               # before dealing: never the deck
     await hands.checkpoint(hand_id, json_text)                 # optional, record so far
     await hands.settle_hand(hand_id, final_stacks={7: 260, 9: 135}, rake=5, record=json_text)
 
@@ -26,7 +26,8 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerroom.storage import ledger
@@ -118,6 +119,166 @@ async def void_hand_in(session: AsyncSession, row: Hand, reason: str, at: int) -
     return [s.account_id for s in stored.seats]
 
 
+# ---------------------------------------------------------------- the hot path (issue 11)
+# Every poker hand runs these two, each inside the group commit of Database.run_write: SQLAlchemy
+# Core statements on the session's connection (no ORM identity map, no flush), as few as the
+# checks allow. A fencing check (a cluster node's lease epoch) belongs inside the same
+# transaction: extend `settle_hand_in`, the one function that writes a hand's end.
+
+
+async def begin_hand_in(
+    session: AsyncSession,
+    table_id: str,
+    hand_number: int,
+    seats: Sequence[HandSeat],
+    *,
+    record: str,
+    kind: str,
+    check_escrow: bool,
+    at: int,
+) -> int:
+    """Insert the 'in progress' row and its players; returns the hand id.
+
+    The row holds what recovery needs (seats and start stacks) and never the deck: whatever
+    the caller passes as `record` is stored as is, and the table runner passes none."""
+    conn = await session.connection()
+    if check_escrow:
+        keys = {ledger.escrow(table_id, s.account_id).key: s for s in seats}
+        held = dict(
+            (
+                await conn.execute(
+                    select(LedgerAccount.key, LedgerAccount.balance).where(
+                        LedgerAccount.key.in_(list(keys))
+                    )
+                )
+            ).all()
+        )
+        for key, s in keys.items():
+            if held.get(key, 0) != s.stack:
+                raise StateError(
+                    f"account {s.account_id} starts hand {hand_number} at {table_id} "
+                    f"with {s.stack} but its escrow holds {held.get(key, 0)}"
+                )
+    try:  # the unique (table, number) index refuses a used number: no lookup first
+        hand_id = (
+            await conn.execute(
+                insert(Hand).values(
+                    table_id=table_id,
+                    hand_number=hand_number,
+                    kind=kind,
+                    status=IN_PROGRESS,
+                    seats=json.dumps(
+                        [
+                            {"seat": s.seat, "account_id": s.account_id, "stack": s.stack}
+                            for s in seats
+                        ]
+                    ),
+                    record=record,
+                    result="",
+                    rake=0,
+                    started_ms=at,
+                    void_reason="",
+                )
+            )
+        ).inserted_primary_key[0]
+    except IntegrityError:
+        raise StateError(
+            f"hand number {hand_number} is already used at {table_id} "
+            "(continue from last_hand_number() + 1)"
+        ) from None
+    await conn.execute(
+        insert(HandPlayer),
+        [
+            {"hand_id": hand_id, "account_id": s.account_id, "seat": s.seat,
+             "start_stack": s.stack}
+            for s in seats
+        ],
+    )  # fmt: skip
+    return int(hand_id)
+
+
+async def settle_hand_in(
+    session: AsyncSession,
+    hand_id: int,
+    *,
+    final_stacks: Mapping[int, int],
+    rake: int,
+    record: str,
+    at: int,
+) -> Posted:
+    """Write a hand's end: its row, its players' final stacks and its ledger transaction (key
+    `hand:<id>`), in the caller's transaction. Settling twice returns the first posting."""
+    key = f"hand:{hand_id}"
+    conn = await session.connection()
+    row = (
+        await conn.execute(
+            select(Hand.table_id, Hand.hand_number, Hand.status, Hand.seats)
+            .where(Hand.id == hand_id)
+            .with_for_update()
+        )
+    ).first()
+    if row is None:
+        raise NotFoundError(f"no hand {hand_id}")
+    if row.status == SETTLED:
+        prior = await ledger.find_posted(session, key)
+        assert prior is not None
+        return prior
+    if row.status != IN_PROGRESS:
+        raise StateError(f"hand {hand_id} is {row.status}; it cannot be settled")
+    start = {s["account_id"]: s["stack"] for s in json.loads(row.seats)}
+    if set(final_stacks) != set(start):
+        raise StateError(f"final stacks for {sorted(final_stacks)}, players {sorted(start)}")
+    if any(v < 0 for v in final_stacks.values()) or rake < 0:
+        raise StateError("stacks and rake cannot be negative")
+    if sum(final_stacks.values()) + rake != sum(start.values()):
+        raise StateError(
+            f"R-POT-3: hand {hand_id} ends with {sum(final_stacks.values())} + rake {rake}"
+            f" but started with {sum(start.values())}"
+        )
+    legs = [
+        (ledger.escrow(row.table_id, account), final_stacks[account] - start[account])
+        for account in sorted(start)
+    ]
+    if rake:
+        legs.append((ledger.RAKE_REF, rake))
+    # The row was in progress under our lock, and the row and its posting commit together:
+    # the key cannot have been used, so the ledger skips looking it up.
+    posted = await ledger.post(
+        session,
+        kind="hand",
+        idempotency_key=key,
+        legs=legs,
+        now_ms=at,
+        memo=f"hand #{row.hand_number} at {row.table_id}",
+        hand_id=hand_id,
+        key_is_new=True,
+    )
+    await conn.execute(
+        update(Hand)
+        .where(Hand.id == hand_id)
+        .values(
+            status=SETTLED,
+            record=record,
+            result=json.dumps({str(a): v for a, v in sorted(final_stacks.items())}),
+            rake=rake,
+            ended_ms=at,
+        )
+    )
+    await conn.execute(
+        update(HandPlayer.__table__)
+        .where(
+            HandPlayer.__table__.c.hand_id == bindparam("b_hand"),
+            HandPlayer.__table__.c.account_id == bindparam("b_account"),
+        )
+        .values(final_stack=bindparam("b_final")),
+        [
+            {"b_hand": hand_id, "b_account": account, "b_final": final}
+            for account, final in final_stacks.items()
+        ],
+    )
+    return posted
+
+
 class HandStore:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -141,58 +302,8 @@ class HandStore:
         at = _now() if now_ms is None else now_ms
 
         async def work(session: AsyncSession) -> int:
-            used = (
-                await session.execute(
-                    select(Hand.id).where(
-                        Hand.table_id == table_id, Hand.hand_number == hand_number
-                    )
-                )
-            ).first()
-            if used is not None:
-                raise StateError(
-                    f"hand number {hand_number} is already used at {table_id} "
-                    "(continue from last_hand_number() + 1)"
-                )
-            if check_escrow:
-                keys = {ledger.escrow(table_id, s.account_id).key: s for s in seats}
-                held = dict(
-                    (
-                        await session.execute(
-                            select(LedgerAccount.key, LedgerAccount.balance).where(
-                                LedgerAccount.key.in_(list(keys))
-                            )
-                        )
-                    ).all()
-                )
-                for key, s in keys.items():
-                    if held.get(key, 0) != s.stack:
-                        raise StateError(
-                            f"account {s.account_id} starts hand {hand_number} at {table_id} "
-                            f"with {s.stack} but its escrow holds {held.get(key, 0)}"
-                        )
-            row = Hand(
-                table_id=table_id,
-                hand_number=hand_number,
-                kind=kind,
-                status=IN_PROGRESS,
-                seats=json.dumps(
-                    [{"seat": s.seat, "account_id": s.account_id, "stack": s.stack} for s in seats]
-                ),
-                record=record,
-                result="",
-                rake=0,
-                started_ms=at,
-                void_reason="",
-            )
-            session.add(row)
-            await session.flush()
-            session.add_all(
-                HandPlayer(
-                    hand_id=row.id, account_id=s.account_id, seat=s.seat, start_stack=s.stack
-                )
-                for s in seats
-            )
-            return row.id
+            return await begin_hand_in(session, table_id, hand_number, seats, record=record,
+                                       kind=kind, check_escrow=check_escrow, at=at)
 
         return await self.db.run_write(work)
 
@@ -216,65 +327,10 @@ class HandStore:
     ) -> Posted:
         """Commit the hand record and its chip movements together (key `hand:<id>`)."""
         at = _now() if now_ms is None else now_ms
-        key = f"hand:{hand_id}"
 
         async def work(session: AsyncSession) -> Posted:
-            row = await session.get(Hand, hand_id, with_for_update=True)
-            if row is None:
-                raise NotFoundError(f"no hand {hand_id}")
-            if row.status == SETTLED:
-                prior = await ledger.find_posted(session, key)
-                assert prior is not None
-                return prior
-            if row.status != IN_PROGRESS:
-                raise StateError(f"hand {hand_id} is {row.status}; it cannot be settled")
-            stored = stored_hand(row)
-            start = {s.account_id: s.stack for s in stored.seats}
-            if set(final_stacks) != set(start):
-                raise StateError(
-                    f"final stacks for {sorted(final_stacks)}, players {sorted(start)}"
-                )
-            if any(v < 0 for v in final_stacks.values()) or rake < 0:
-                raise StateError("stacks and rake cannot be negative")
-            if sum(final_stacks.values()) + rake != sum(start.values()):
-                raise StateError(
-                    f"R-POT-3: hand {hand_id} ends with {sum(final_stacks.values())} + rake {rake}"
-                    f" but started with {sum(start.values())}"
-                )
-            legs = [
-                (ledger.escrow(row.table_id, account), final_stacks[account] - start[account])
-                for account in sorted(start)
-            ]
-            if rake:
-                legs.append((ledger.RAKE_REF, rake))
-            posted = await ledger.post(
-                session,
-                kind="hand",
-                idempotency_key=key,
-                legs=legs,
-                now_ms=at,
-                memo=f"hand #{row.hand_number} at {row.table_id}",
-                hand_id=hand_id,
-            )
-            await session.execute(
-                update(Hand)
-                .where(Hand.id == hand_id)
-                .values(
-                    status=SETTLED,
-                    record=record,
-                    result=json.dumps({str(a): v for a, v in sorted(final_stacks.items())}),
-                    rake=rake,
-                    ended_ms=at,
-                )
-            )
-            await session.execute(
-                update(HandPlayer),
-                [
-                    {"hand_id": hand_id, "account_id": account, "final_stack": final}
-                    for account, final in final_stacks.items()
-                ],
-            )
-            return posted
+            return await settle_hand_in(session, hand_id, final_stacks=final_stacks, rake=rake,
+                                        record=record, at=at)
 
         return await self.db.run_write(work)
 

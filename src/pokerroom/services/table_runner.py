@@ -400,7 +400,10 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
             db_id = await self.services.hands.begin_hand(
                 self.table_id, number,
                 [HandSeat(seat=s, account_id=int(a), stack=start[a]) for a, s in seats.items()],
-                record=self.services.encode_record(hand.record),
+                # What recovery needs, and never the deck: whoever reads the database or a
+                # backup mid-hand must not see the cards to come (issue 11). The record, deck
+                # included, is written once the hand is over (_settle).
+                record="",
             )
         except Exception:
             log.exception("%s: could not persist the start of hand %s", self.table_id, number)

@@ -165,8 +165,12 @@ async def post(
     memo: str = "",
     hand_id: int | None = None,
     uth_round_id: int | None = None,
+    key_is_new: bool = False,
 ) -> Posted:
-    """Write one balanced transaction, or return the one already posted under the key."""
+    """Write one balanced transaction, or return the one already posted under the key.
+
+    `key_is_new`: the caller knows, from a row locked in this same transaction, that the key
+    was never used (a hand still in progress); the lookup is skipped, the unique index stays."""
     if not idempotency_key:
         raise LedgerError("every ledger transaction needs an idempotency key")
     merged = _normalize(legs)
@@ -175,7 +179,7 @@ async def post(
             f"{kind} {idempotency_key}: entries sum to {sum(a for _, a in merged.values())}"
         )
     wanted = tuple(sorted((key, amount) for key, (_, amount) in merged.items()))
-    prior = await find_posted(session, idempotency_key)
+    prior = None if key_is_new else await find_posted(session, idempotency_key)
     if prior is not None:
         if prior.kind != kind or prior.legs != wanted:
             raise IdempotencyConflictError(

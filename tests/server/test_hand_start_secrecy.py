@@ -1,0 +1,100 @@
+"""The start of a hand stores what recovery needs and never the cards to come (issue 11).
+
+Anyone who can read the database or a backup while a hand is played must not learn the next
+board. A real server deals a real hand from a seeded deck (so the test knows every card), the
+rows of the hand in progress are read from the SQLite file, then the server stops mid-hand and
+restarts: recovery voids the hand from what the row holds, and every chip is back.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+from roomharness import (
+    PASSWORD,
+    Client,
+    make_settings,
+    of_type,
+    register,
+    start_server,
+    stop_server,
+)
+
+from pokerroom.cli.audit import audit_url
+from pokerroom.core.cards import Card
+from pokerroom.services.decks import SeededDeckSource
+
+BUY_IN = 4_000  # Antares: no-limit 100/200
+SEED = 20261201
+
+
+def row_texts(db_file: Path) -> list[str]:
+    """Every value of every row of the hands and hand_players tables, as text."""
+    with sqlite3.connect(db_file) as conn:
+        rows = conn.execute("SELECT * FROM hands").fetchall()
+        rows += conn.execute("SELECT * FROM hand_players").fetchall()
+    return [str(value) for row in rows for value in row if value is not None]
+
+
+def deck_leaks(texts: list[str], deck: tuple[int, ...]) -> list[str]:
+    """Where a card of `deck` appears in clear: its name ("Ah"), or three of its codes in a
+    row (how a list of card codes reads in JSON or any other text)."""
+    leaks = []
+    names = {str(Card.from_code(code)) for code in deck}
+    for text in texts:
+        leaks += [f"card {name} in {text[:80]!r}" for name in names if name in text]
+        numbers = [int(n) for n in re.findall(r"\d+", text)]
+        for i in range(len(deck) - 2):
+            window = list(deck[i:i + 3])
+            if any(numbers[j:j + 3] == window for j in range(len(numbers) - 2)):
+                leaks.append(f"deck codes {window} in {text[:80]!r}")
+    return leaks
+
+
+async def test_a_hand_start_row_holds_no_card_and_recovery_still_voids_it(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, seed=SEED, action_seconds=60.0)
+    db_file = tmp_path / "room.db"
+    deck = SeededDeckSource(SEED).next_deck()  # the first deck the room deals
+    running = await start_server(settings)
+    try:
+        clients = {name: await Client.connect(running.ws_url, token=await register(running, name))
+                   for name in ("ann", "bob")}
+        for client in clients.values():
+            await client.send(type="sit", table="antares-1", buy_in=BUY_IN)
+            await client.wait_for(of_type("balance"))
+        # The hand is dealt and waits for its first action: it is in progress.
+        await clients["ann"].wait_for(
+            lambda m: m.get("type") in ("table_events", "table_view")
+            and m["view"].get("hand") is not None and m["view"].get("pots") is not None,
+            timeout=15)
+        with sqlite3.connect(db_file) as conn:
+            status = conn.execute("SELECT status FROM hands").fetchall()
+        assert status == [("in_progress",)]
+        texts = row_texts(db_file)
+        assert texts, "the start of the hand was stored"
+        assert deck_leaks(texts, deck) == []
+        for client in clients.values():
+            await client.close()
+    finally:
+        await stop_server(running)
+
+    # The server stopped mid-hand; on restart recovery voids the hand from its start row.
+    running = await start_server(settings)
+    try:
+        async with running.http() as http:
+            for name in ("ann", "bob"):
+                login = await http.post("/api/auth/login",
+                                        json={"username": name, "password": PASSWORD})
+                assert login.status_code == 200, login.text
+                headers = {"Authorization": f"Bearer {login.json()['token']}"}
+                account = (await http.get("/api/auth/me", headers=headers)).json()["account"]
+                assert account["balance"] == settings.starting_balance, account
+    finally:
+        await stop_server(running)
+    with sqlite3.connect(db_file) as conn:
+        rows = conn.execute("SELECT status, void_reason FROM hands").fetchall()
+    assert len(rows) == 1 and rows[0][0] == "voided" and rows[0][1], rows
+    ok, text = await audit_url(settings.database_url)
+    assert ok, text
