@@ -20,6 +20,17 @@ def pokerstars_exporter(record: Any, *, table_name: str, max_seats: int, names: 
     return export_hand(record, context, viewer=viewer)
 
 
+def run_loop(main: Any) -> None:
+    """Run the server's coroutine on uvloop where it is installed (a faster event loop, from
+    uvicorn[standard]), else on asyncio's own."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main)
+    else:
+        uvloop.run(main)
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
@@ -41,6 +52,9 @@ def register(app: typer.Typer) -> None:
         bot_think: float = typer.Option(0.8, help="Mean seconds a bot thinks (with --bots)."),
         insecure_fast_hash: bool = typer.Option(
             False, hidden=True, help="Cheap argon2id parameters: for tests only."
+        ),
+        ws_deflate: bool = typer.Option(
+            False, "--ws-deflate", help="Offer per-message-deflate on the WebSocket (costs CPU)."
         ),
         metrics: bool = typer.Option(
             False, hidden=True, help="Serve GET /api/metrics (CPU figures) for the benchmark."
@@ -70,8 +84,11 @@ def register(app: typer.Typer) -> None:
         application = create_app(settings, pokerstars_exporter=pokerstars_exporter)
 
         async def main() -> None:
+            # per-message-deflate off unless asked: it cost about 5% of the server's CPU for
+            # messages of a few hundred bytes (issue 11).
             config = uvicorn.Config(application, host=host, port=port, log_level="warning",
-                                    ws_max_size=1 << 16, lifespan="on")
+                                    ws_max_size=1 << 16, lifespan="on",
+                                    ws_per_message_deflate=ws_deflate)
             server = uvicorn.Server(config)
             task = asyncio.create_task(server.serve())
             while not server.started:
@@ -99,4 +116,4 @@ def register(app: typer.Typer) -> None:
                         await bot_task
 
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(main())
+            run_loop(main())

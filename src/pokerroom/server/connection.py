@@ -4,10 +4,10 @@ blocks a table (the table only ever does a non-blocking put)."""
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from typing import Any
 
+import orjson
 from fastapi import WebSocket
 
 from pokerroom.server.messages import PROTOCOL_VERSION
@@ -42,7 +42,8 @@ class Connection:
             self._queue.put_nowait(None)
             return
         message.setdefault("v", PROTOCOL_VERSION)
-        self._queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        # orjson: several times faster than json.dumps for these small dicts, same JSON text.
+        self._queue.put_nowait(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
 
     def end(self, code: int, reason: str) -> None:
         """Close the socket after what is already queued (e.g. its session ended)."""
