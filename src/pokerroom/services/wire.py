@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from enum import Enum
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from pokerroom.core.cards import Card
@@ -17,8 +18,22 @@ from pokerroom.core.cards import Card
 CARD_FIELDS = frozenset({"cards", "card", "board", "hole", "dealer", "community", "up_cards"})
 
 
+# Every message spells cards: the 52 names once, not a Card object per card per viewer.
+_CARD_TEXT = tuple(str(Card.from_code(code)) for code in range(52))
+
+
 def card_text(code: int | None) -> str | None:
-    return None if code is None else str(Card.from_code(code))
+    if code is None:
+        return None
+    if 0 <= code < 52:
+        return _CARD_TEXT[code]
+    return str(Card.from_code(code))  # refused there with the core's own message
+
+
+@cache
+def _fields(cls: type) -> tuple[tuple[str, bool], ...]:
+    """(name, holds cards) of each field of a dataclass, looked up once per class."""
+    return tuple((f.name, f.name in CARD_FIELDS) for f in dataclasses.fields(cls))
 
 
 def _cards(value: Any) -> Any:
@@ -45,9 +60,9 @@ def plain(value: Any) -> Any:
         return f"{value.numerator}/{value.denominator}"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(value):
-            item = getattr(value, f.name)
-            out[f.name] = _cards(item) if f.name in CARD_FIELDS else plain(item)
+        for name, holds_cards in _fields(type(value)):
+            item = getattr(value, name)
+            out[name] = _cards(item) if holds_cards else plain(item)
         return out
     if isinstance(value, dict):
         return {str(k): plain(v) for k, v in value.items()}
