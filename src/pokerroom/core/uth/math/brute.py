@@ -26,7 +26,9 @@ def deal_net_half(player, dealer, multiple):  # type: ignore[no-untyped-def]
     return 0
 
 
-@njit(cache=True)
+# nogil: the server runs hints in a worker thread (asyncio.to_thread); without the GIL the
+# event loop keeps serving the tables while a flop is enumerated (issue 11).
+@njit(cache=True, nogil=True)
 def river_values(a, b, board):  # type: ignore[no-untyped-def]
     """(sum over the 990 dealer holdings of the 1x Play net, the same for folding), half Antes."""
     used = np.zeros(52, np.bool_)
@@ -49,7 +51,7 @@ def river_values(a, b, board):  # type: ignore[no-untyped-def]
     return play, -4 * n
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def flop_values(a, b, flop, river_tie_play):  # type: ignore[no-untyped-def]
     """(2x on the flop, check then the best river decision) summed over every turn, river and
     dealer holding, in half Antes; and how many turn-river pairs end in a fold."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
@@ -98,6 +99,13 @@ def optimal_flop(hole: Sequence[int], flop: Sequence[int]) -> tuple[Fraction, Fr
     return Fraction(int(two), deals), Fraction(int(check), deals)
 
 
+@lru_cache(maxsize=4096)
+def _flop_evs(hole: tuple[int, int], flop: tuple[int, int, int]) -> tuple[Fraction, Fraction]:
+    """optimal_flop, remembered by hole cards and flop (their order does not matter): a flop
+    enumeration is the one costly hint, and a table sees the same hands again."""
+    return optimal_flop(hole, flop)
+
+
 def optimal_river(hole: Sequence[int], board: Sequence[int]) -> tuple[Fraction, Fraction]:
     """(EV of 1x, EV of folding), per Ante, exactly over the 990 dealer holdings."""
     play, fold = river_values(int(hole[0]), int(hole[1]), _codes(board))
@@ -113,7 +121,8 @@ def hint(hole: Sequence[int], board: Sequence[int] = ()) -> Hint:
             return Hint(decision="play 4", reason=f"{name} is a 4x hand on the optimal chart")
         return Hint(decision="check", reason=f"{name} checks on the optimal chart")
     if len(board) == 3:
-        ev2, evc = optimal_flop(hole, board)
+        ev2, evc = _flop_evs(tuple(sorted(int(c) for c in hole)),
+                             tuple(sorted(int(c) for c in board)))
         if ev2 > evc:
             return Hint(decision="play 2", reason="2x beats checking", ev=ev2, ev_other=evc)
         return Hint(decision="check", reason="checking beats 2x", ev=evc, ev_other=ev2)
