@@ -22,9 +22,11 @@ the escrows still hold the start stacks, so voiding moves no chip.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -120,112 +122,55 @@ async def void_hand_in(session: AsyncSession, row: Hand, reason: str, at: int) -
 
 
 # ---------------------------------------------------------------- the hot path (issue 11)
-# Every poker hand runs these two, each inside the group commit of Database.run_write: SQLAlchemy
-# Core statements on the session's connection (no ORM identity map, no flush), as few as the
-# checks allow. A fencing check (a cluster node's lease epoch) belongs inside the same
-# transaction: extend `settle_hand_in`, the one function that writes a hand's end.
+# Every poker hand writes twice: its start (what recovery needs) and its end (record, stacks and
+# chips, in one transaction), each inside a group commit shared by every table. On a SQLite
+# file both run in plain SQL on the writer thread (storage.sqlite_writer: one thread crossing
+# per batch); elsewhere in SQLAlchemy Core inside Database.run_write. The columns written are
+# built once, by `start_row` and `end_row`, so both paths always store the same thing; a check
+# that must share the end's transaction (a cluster node's fencing epoch) goes into
+# `settle_hand_in` and `settle_hand_sqlite`, next to the status check.
 
 
-async def begin_hand_in(
-    session: AsyncSession,
-    table_id: str,
-    hand_number: int,
-    seats: Sequence[HandSeat],
-    *,
-    record: str,
-    kind: str,
-    check_escrow: bool,
-    at: int,
-) -> int:
-    """Insert the 'in progress' row and its players; returns the hand id.
+def start_row(table_id: str, hand_number: int, seats: Sequence[HandSeat], *, record: str,
+              kind: str, at: int) -> dict[str, Any]:
+    """The columns of a hand's start row: never the deck (the runner passes no record)."""
+    return {
+        "table_id": table_id, "hand_number": hand_number, "kind": kind, "status": IN_PROGRESS,
+        "seats": json.dumps([{"seat": s.seat, "account_id": s.account_id, "stack": s.stack}
+                             for s in seats]),
+        "record": record, "result": "", "rake": 0, "started_ms": at, "void_reason": "",
+    }  # fmt: skip
 
-    The row holds what recovery needs (seats and start stacks) and never the deck: whatever
-    the caller passes as `record` is stored as is, and the table runner passes none."""
-    conn = await session.connection()
-    if check_escrow:
-        keys = {ledger.escrow(table_id, s.account_id).key: s for s in seats}
-        held = dict(
-            (
-                await conn.execute(
-                    select(LedgerAccount.key, LedgerAccount.balance).where(
-                        LedgerAccount.key.in_(list(keys))
-                    )
-                )
-            ).all()
-        )
-        for key, s in keys.items():
-            if held.get(key, 0) != s.stack:
-                raise StateError(
-                    f"account {s.account_id} starts hand {hand_number} at {table_id} "
-                    f"with {s.stack} but its escrow holds {held.get(key, 0)}"
-                )
-    try:  # the unique (table, number) index refuses a used number: no lookup first
-        hand_id = (
-            await conn.execute(
-                insert(Hand).values(
-                    table_id=table_id,
-                    hand_number=hand_number,
-                    kind=kind,
-                    status=IN_PROGRESS,
-                    seats=json.dumps(
-                        [
-                            {"seat": s.seat, "account_id": s.account_id, "stack": s.stack}
-                            for s in seats
-                        ]
-                    ),
-                    record=record,
-                    result="",
-                    rake=0,
-                    started_ms=at,
-                    void_reason="",
-                )
+
+def end_row(final_stacks: Mapping[int, int], *, rake: int, record: str, at: int) -> dict[str, Any]:
+    """The columns a hand's end sets on its row."""
+    return {
+        "status": SETTLED, "record": record,
+        "result": json.dumps({str(a): v for a, v in sorted(final_stacks.items())}),
+        "rake": rake, "ended_ms": at,
+    }  # fmt: skip
+
+
+def _check_escrows(table_id: str, hand_number: int, seats: Sequence[HandSeat],
+                   held: Mapping[str, int]) -> None:
+    for s in seats:
+        key = ledger.escrow(table_id, s.account_id).key
+        if held.get(key, 0) != s.stack:
+            raise StateError(
+                f"account {s.account_id} starts hand {hand_number} at {table_id} "
+                f"with {s.stack} but its escrow holds {held.get(key, 0)}"
             )
-        ).inserted_primary_key[0]
-    except IntegrityError:
-        raise StateError(
-            f"hand number {hand_number} is already used at {table_id} "
-            "(continue from last_hand_number() + 1)"
-        ) from None
-    await conn.execute(
-        insert(HandPlayer),
-        [
-            {"hand_id": hand_id, "account_id": s.account_id, "seat": s.seat,
-             "start_stack": s.stack}
-            for s in seats
-        ],
-    )  # fmt: skip
-    return int(hand_id)
 
 
-async def settle_hand_in(
-    session: AsyncSession,
-    hand_id: int,
-    *,
-    final_stacks: Mapping[int, int],
-    rake: int,
-    record: str,
-    at: int,
-) -> Posted:
-    """Write a hand's end: its row, its players' final stacks and its ledger transaction (key
-    `hand:<id>`), in the caller's transaction. Settling twice returns the first posting."""
-    key = f"hand:{hand_id}"
-    conn = await session.connection()
-    row = (
-        await conn.execute(
-            select(Hand.table_id, Hand.hand_number, Hand.status, Hand.seats)
-            .where(Hand.id == hand_id)
-            .with_for_update()
-        )
-    ).first()
-    if row is None:
-        raise NotFoundError(f"no hand {hand_id}")
-    if row.status == SETTLED:
-        prior = await ledger.find_posted(session, key)
-        assert prior is not None
-        return prior
-    if row.status != IN_PROGRESS:
-        raise StateError(f"hand {hand_id} is {row.status}; it cannot be settled")
-    start = {s["account_id"]: s["stack"] for s in json.loads(row.seats)}
+def _used(table_id: str, hand_number: int) -> StateError:
+    return StateError(f"hand number {hand_number} is already used at {table_id} "
+                      "(continue from last_hand_number() + 1)")
+
+
+def _end_legs(hand_id: int, table_id: str, seats_json: str, final_stacks: Mapping[int, int],
+              rake: int) -> list[tuple[ledger.LedgerRef, int]]:
+    """The ledger legs of a hand's end, after the checks (R-POT-3)."""
+    start = {s["account_id"]: s["stack"] for s in json.loads(seats_json)}
     if set(final_stacks) != set(start):
         raise StateError(f"final stacks for {sorted(final_stacks)}, players {sorted(start)}")
     if any(v < 0 for v in final_stacks.values()) or rake < 0:
@@ -235,47 +180,115 @@ async def settle_hand_in(
             f"R-POT-3: hand {hand_id} ends with {sum(final_stacks.values())} + rake {rake}"
             f" but started with {sum(start.values())}"
         )
-    legs = [
-        (ledger.escrow(row.table_id, account), final_stacks[account] - start[account])
-        for account in sorted(start)
-    ]
+    legs = [(ledger.escrow(table_id, account), final_stacks[account] - start[account])
+            for account in sorted(start)]
     if rake:
         legs.append((ledger.RAKE_REF, rake))
+    return legs
+
+
+async def begin_hand_in(session: AsyncSession, seats: Sequence[HandSeat], row: dict[str, Any],
+                        *, check_escrow: bool) -> int:
+    """Insert the start row and its players (SQLAlchemy Core); returns the hand id."""
+    conn = await session.connection()
+    table_id, number = row["table_id"], row["hand_number"]
+    if check_escrow:
+        keys = [ledger.escrow(table_id, s.account_id).key for s in seats]
+        held = dict((await conn.execute(select(LedgerAccount.key, LedgerAccount.balance)
+                                        .where(LedgerAccount.key.in_(keys)))).all())
+        _check_escrows(table_id, number, seats, held)
+    try:  # the unique (table, number) index refuses a used number: no lookup first
+        hand_id = (await conn.execute(insert(Hand).values(**row))).inserted_primary_key[0]
+    except IntegrityError:
+        raise _used(table_id, number) from None
+    await conn.execute(insert(HandPlayer), [
+        {"hand_id": hand_id, "account_id": s.account_id, "seat": s.seat, "start_stack": s.stack}
+        for s in seats])  # fmt: skip
+    return int(hand_id)
+
+
+def begin_hand_sqlite(cur: sqlite3.Cursor, seats: Sequence[HandSeat], row: dict[str, Any],
+                      *, check_escrow: bool) -> int:
+    """begin_hand_in on the SQLite writer thread."""
+    table_id, number = row["table_id"], row["hand_number"]
+    if check_escrow:
+        keys = [ledger.escrow(table_id, s.account_id).key for s in seats]
+        held = dict(cur.execute(
+            f"SELECT key, balance FROM ledger_accounts WHERE key IN ({', '.join('?' * len(keys))})",
+            keys).fetchall())
+        _check_escrows(table_id, number, seats, held)
+    try:
+        hand_id = cur.execute(
+            f"INSERT INTO hands ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+            list(row.values())).lastrowid
+    except sqlite3.IntegrityError as exc:
+        if "UNIQUE" not in str(exc):
+            raise
+        raise _used(table_id, number) from None
+    cur.executemany(
+        "INSERT INTO hand_players (hand_id, account_id, seat, start_stack) VALUES (?, ?, ?, ?)",
+        [(hand_id, s.account_id, s.seat, s.stack) for s in seats])
+    return int(hand_id)
+
+
+async def settle_hand_in(session: AsyncSession, hand_id: int, final_stacks: Mapping[int, int],
+                         rake: int, ended: dict[str, Any]) -> Posted:
+    """Write a hand's end (SQLAlchemy Core): its row, its players' final stacks and its ledger
+    transaction (key `hand:<id>`). Settling twice returns the first posting."""
+    key = f"hand:{hand_id}"
+    conn = await session.connection()
+    row = (await conn.execute(select(Hand.table_id, Hand.hand_number, Hand.status, Hand.seats)
+                              .where(Hand.id == hand_id).with_for_update())).first()
+    if row is None:
+        raise NotFoundError(f"no hand {hand_id}")
+    if row.status == SETTLED:
+        prior = await ledger.find_posted(session, key)
+        assert prior is not None
+        return prior
+    if row.status != IN_PROGRESS:
+        raise StateError(f"hand {hand_id} is {row.status}; it cannot be settled")
+    legs = _end_legs(hand_id, row.table_id, row.seats, final_stacks, rake)
     # The row was in progress under our lock, and the row and its posting commit together:
     # the key cannot have been used, so the ledger skips looking it up.
-    posted = await ledger.post(
-        session,
-        kind="hand",
-        idempotency_key=key,
-        legs=legs,
-        now_ms=at,
-        memo=f"hand #{row.hand_number} at {row.table_id}",
-        hand_id=hand_id,
-        key_is_new=True,
-    )
+    posted = await ledger.post(session, kind="hand", idempotency_key=key, legs=legs,
+                               now_ms=ended["ended_ms"], hand_id=hand_id, key_is_new=True,
+                               memo=f"hand #{row.hand_number} at {row.table_id}")
+    await conn.execute(update(Hand).where(Hand.id == hand_id).values(**ended))
+    players = HandPlayer.__table__
     await conn.execute(
-        update(Hand)
-        .where(Hand.id == hand_id)
-        .values(
-            status=SETTLED,
-            record=record,
-            result=json.dumps({str(a): v for a, v in sorted(final_stacks.items())}),
-            rake=rake,
-            ended_ms=at,
-        )
-    )
-    await conn.execute(
-        update(HandPlayer.__table__)
-        .where(
-            HandPlayer.__table__.c.hand_id == bindparam("b_hand"),
-            HandPlayer.__table__.c.account_id == bindparam("b_account"),
-        )
+        update(players)
+        .where(players.c.hand_id == bindparam("b_hand"),
+               players.c.account_id == bindparam("b_account"))
         .values(final_stack=bindparam("b_final")),
-        [
-            {"b_hand": hand_id, "b_account": account, "b_final": final}
-            for account, final in final_stacks.items()
-        ],
+        [{"b_hand": hand_id, "b_account": a, "b_final": v} for a, v in final_stacks.items()],
     )
+    return posted
+
+
+def settle_hand_sqlite(cur: sqlite3.Cursor, hand_id: int, final_stacks: Mapping[int, int],
+                       rake: int, ended: dict[str, Any]) -> Posted:
+    """settle_hand_in on the SQLite writer thread (BEGIN IMMEDIATE: the row needs no lock)."""
+    key = f"hand:{hand_id}"
+    row = cur.execute("SELECT table_id, hand_number, status, seats FROM hands WHERE id = ?",
+                      (hand_id,)).fetchone()
+    if row is None:
+        raise NotFoundError(f"no hand {hand_id}")
+    table_id, number, status, seats_json = row
+    if status == SETTLED:
+        prior = ledger.find_posted_sqlite(cur, key)
+        assert prior is not None
+        return prior
+    if status != IN_PROGRESS:
+        raise StateError(f"hand {hand_id} is {status}; it cannot be settled")
+    legs = _end_legs(hand_id, table_id, seats_json, final_stacks, rake)
+    posted = ledger.post_sqlite(cur, kind="hand", idempotency_key=key, legs=legs,
+                                now_ms=ended["ended_ms"], hand_id=hand_id, key_is_new=True,
+                                memo=f"hand #{number} at {table_id}")
+    cur.execute(f"UPDATE hands SET {', '.join(f'{c} = ?' for c in ended)} WHERE id = ?",
+                [*ended.values(), hand_id])
+    cur.executemany(
+        "UPDATE hand_players SET final_stack = ? WHERE hand_id = ? AND account_id = ?",
+        [(v, hand_id, a) for a, v in final_stacks.items()])
     return posted
 
 
@@ -300,10 +313,14 @@ class HandStore:
         ):
             raise StateError("a hand needs distinct seats and distinct accounts")
         at = _now() if now_ms is None else now_ms
+        row = start_row(table_id, hand_number, seats, record=record, kind=kind, at=at)
+        writer = self.db.sqlite_writer()
+        if writer is not None:
+            return await writer.run(
+                lambda cur: begin_hand_sqlite(cur, seats, row, check_escrow=check_escrow))
 
         async def work(session: AsyncSession) -> int:
-            return await begin_hand_in(session, table_id, hand_number, seats, record=record,
-                                       kind=kind, check_escrow=check_escrow, at=at)
+            return await begin_hand_in(session, seats, row, check_escrow=check_escrow)
 
         return await self.db.run_write(work)
 
@@ -327,10 +344,14 @@ class HandStore:
     ) -> Posted:
         """Commit the hand record and its chip movements together (key `hand:<id>`)."""
         at = _now() if now_ms is None else now_ms
+        ended = end_row(final_stacks, rake=rake, record=record, at=at)
+        writer = self.db.sqlite_writer()
+        if writer is not None:
+            return await writer.run(
+                lambda cur: settle_hand_sqlite(cur, hand_id, final_stacks, rake, ended))
 
         async def work(session: AsyncSession) -> Posted:
-            return await settle_hand_in(session, hand_id, final_stacks=final_stacks, rake=rake,
-                                        record=record, at=at)
+            return await settle_hand_in(session, hand_id, final_stacks, rake, ended)
 
         return await self.db.run_write(work)
 

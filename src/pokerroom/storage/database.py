@@ -14,8 +14,8 @@
 SQLite: WAL journal, synchronous=FULL, foreign keys on, a 30 s busy timeout, and every write
 transaction starts with BEGIN IMMEDIATE (one writer at a time across processes; the balance
 check and the update can never interleave), plus an in-process asyncio lock so the writers of
-one process queue without spinning on the busy handler; `run_write` groups concurrent writes
-into one commit (one fsync), each in its own savepoint. PostgreSQL: READ COMMITTED and
+one process queue without spinning on the busy handler. On both backends `run_write` groups
+concurrent writes into one commit (one fsync), each in its own savepoint. PostgreSQL: READ COMMITTED and
 `SELECT ... FOR UPDATE` on the ledger rows a transaction touches (see storage.ledger).
 `schema=` (PostgreSQL only) puts every table in that schema via search_path (tests use a fresh
 schema per run).
@@ -40,12 +40,13 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from pokerroom.storage.meter import metered
+from pokerroom.storage.sqlite_writer import SqliteWriter
 
 DEFAULT_DATABASE_FILE = "pokerroom.db"
 ENV_DATABASE = "POKERROOM_DATABASE"
 SQLITE_BUSY_TIMEOUT_S = 30
 WRITE_ATTEMPTS = 5
-MAX_BATCH = 64  # works per group commit on SQLite
+MAX_BATCH = 64  # works per group commit
 T = TypeVar("T")
 
 
@@ -116,6 +117,19 @@ class Database:
             tuple[Callable[[AsyncSession], Awaitable[Any]], asyncio.Future[Any]]
         ] = []
         self._drainer: asyncio.Task[None] | None = None
+        self._sqlite_writer: SqliteWriter | None = None
+
+    def sqlite_writer(self) -> SqliteWriter | None:
+        """The writer thread of the hot path on a SQLite file (storage.sqlite_writer); None on
+        PostgreSQL or an in-memory database (the engine's run_write serves those)."""
+        if not self.is_sqlite:
+            return None
+        if self._sqlite_writer is None:
+            path = make_url(self.url).database
+            if not path or path == ":memory:" or path.startswith("file:"):
+                return None
+            self._sqlite_writer = SqliteWriter(path)
+        return self._sqlite_writer
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
@@ -133,16 +147,15 @@ class Database:
     async def run_write(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
         """Run `work(session)` in a write transaction; returns once it is durably committed.
 
-        On SQLite, concurrent calls are grouped: one BEGIN IMMEDIATE ... COMMIT runs a batch of
-        pending works, each inside its own SAVEPOINT (a refusal rolls back that work only), so
-        one fsync covers the batch (group commit). Each caller still gets its own result or
-        exception, and only after the COMMIT. On PostgreSQL each call is its own transaction,
-        retried on a lost race (a unique-key collision from two writers using one idempotency
-        key: the retry finds the first one's result; a deadlock or serialization failure).
-        Refusals such as InsufficientFundsError are never retried.
+        Concurrent calls are grouped, on SQLite and PostgreSQL alike: one transaction
+        (BEGIN IMMEDIATE on SQLite) runs a batch of pending works, each inside its own SAVEPOINT
+        (a refusal rolls back that work only), so one commit and one fsync cover the batch
+        (group commit: the hands of many tables). Each caller still gets its own result or
+        exception, and only after the COMMIT. A work that failed on a database error (a
+        unique-key collision from another process using one idempotency key, a deadlock, a
+        serialization failure) is run again alone after the batch, with retries: the retry finds
+        the first one's result. Refusals such as InsufficientFundsError are never retried.
         """
-        if not self.is_sqlite:
-            return await metered(self._run_write_single(work))
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         self._pending.append((work, future))
@@ -161,6 +174,7 @@ class Database:
             if not batch:
                 continue
             outcomes: list[tuple[asyncio.Future[Any], bool, Any]] = []
+            alone: list[tuple[Callable[[AsyncSession], Awaitable[Any]], asyncio.Future[Any]]] = []
             try:
                 async with self.write() as session:
                     for work, future in batch:
@@ -171,6 +185,8 @@ class Database:
                         try:
                             async with session.begin_nested():
                                 value = await work(session)
+                        except DBAPIError:  # a lost race, not a refusal: alone, retried
+                            alone.append((work, future))
                         except Exception as exc:
                             outcomes.append((future, False, exc))
                         else:
@@ -178,16 +194,17 @@ class Database:
             except Exception:
                 # The batch did not commit: run each work alone, with the retries, so the
                 # error reaches the caller it belongs to and the others still go through.
-                for work, future in batch:
-                    if future.done():
-                        continue
-                    try:
-                        value = await self._run_write_single(work)
-                    except Exception as exc:
-                        future.set_exception(exc)
-                    else:
-                        future.set_result(value)
-                continue
+                alone = batch
+                outcomes = []
+            for work, future in alone:
+                if future.done():
+                    continue
+                try:
+                    value = await self._run_write_single(work)
+                except Exception as exc:
+                    future.set_exception(exc)
+                else:
+                    future.set_result(value)
             for future, ok, payload in outcomes:
                 if not future.done():
                     if ok:
@@ -224,6 +241,9 @@ class Database:
         await upgrade_to_head(self)
 
     async def close(self) -> None:
+        if self._sqlite_writer is not None:
+            await self._sqlite_writer.close()
+            self._sqlite_writer = None
         await self.engine.dispose()
         if self.read_engine is not self.engine:
             await self.read_engine.dispose()

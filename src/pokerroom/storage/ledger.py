@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -282,3 +283,85 @@ async def balances_by_prefix(session: AsyncSession, prefix: str) -> dict[str, in
         )
     ).all()
     return {key: int(balance) for key, balance in rows}
+
+
+# ---------------------------------------------------------------- on the SQLite writer thread
+# The same posting as `post`, in plain SQL on a sqlite3 cursor inside a transaction opened by
+# storage.sqlite_writer (BEGIN IMMEDIATE: the single writer, so the rows need no lock). Used by
+# the hot path (a settled hand); the checks and the refusals are post's, in the same order.
+
+
+def find_posted_sqlite(cur: Any, idempotency_key: str) -> Posted | None:
+    row = cur.execute("SELECT id, kind FROM ledger_transactions WHERE idempotency_key = ?",
+                      (idempotency_key,)).fetchone()
+    if row is None:
+        return None
+    legs = cur.execute(
+        "SELECT a.key, e.amount FROM ledger_entries e JOIN ledger_accounts a "
+        "ON a.id = e.ledger_account_id WHERE e.transaction_id = ? ORDER BY a.key", (row[0],)
+    ).fetchall()
+    return Posted(transaction_id=row[0], idempotency_key=idempotency_key, kind=row[1],
+                  legs=tuple((key, amount) for key, amount in legs), replayed=True)
+
+
+def post_sqlite(
+    cur: Any,
+    *,
+    kind: str,
+    idempotency_key: str,
+    legs: Sequence[tuple[LedgerRef, int]],
+    now_ms: int,
+    memo: str = "",
+    hand_id: int | None = None,
+    key_is_new: bool = False,
+) -> Posted:
+    """`post` on a sqlite3 cursor (see above)."""
+    if not idempotency_key:
+        raise LedgerError("every ledger transaction needs an idempotency key")
+    merged = _normalize(legs)
+    if sum(amount for _, amount in merged.values()):
+        raise UnbalancedTransactionError(
+            f"{kind} {idempotency_key}: entries sum to {sum(a for _, a in merged.values())}"
+        )
+    wanted = tuple(sorted((key, amount) for key, (_, amount) in merged.items()))
+    prior = None if key_is_new else find_posted_sqlite(cur, idempotency_key)
+    if prior is not None:
+        if prior.kind != kind or prior.legs != wanted:
+            raise IdempotencyConflictError(
+                f"key {idempotency_key!r} was used for {prior.kind} {prior.legs}, not {kind} {wanted}"
+            )
+        return prior
+    keys = list(merged)
+    select_rows = (
+        "SELECT id, key, balance, allow_negative FROM ledger_accounts WHERE key IN "
+        f"({', '.join('?' * len(keys))}) ORDER BY id"
+    )
+    rows = cur.execute(select_rows, keys).fetchall() if keys else []
+    if len(rows) < len(merged):
+        present = {row[1] for row in rows}
+        cur.executemany(
+            "INSERT INTO ledger_accounts (key, kind, account_id, table_id, allow_negative, "
+            "balance) VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT (key) DO NOTHING",
+            [(ref.key, ref.kind, ref.account_id, ref.table_id, ref.allow_negative)
+             for key, (ref, _) in merged.items() if key not in present],
+        )
+        rows = cur.execute(select_rows, keys).fetchall()
+    ids = {row[1]: row[0] for row in rows}
+    new_balances = []
+    for account_id, key, balance, allow_negative in rows:
+        change = merged[key][1]
+        if not allow_negative and balance + change < 0:
+            raise InsufficientFundsError(key, balance, change)
+        new_balances.append((balance + change, account_id))
+    txn_id = cur.execute(
+        "INSERT INTO ledger_transactions (idempotency_key, kind, created_ms, memo, hand_id, "
+        "uth_round_id) VALUES (?, ?, ?, ?, ?, NULL)",
+        (idempotency_key, kind, now_ms, memo, hand_id),
+    ).lastrowid
+    cur.executemany(
+        "INSERT INTO ledger_entries (transaction_id, ledger_account_id, amount) VALUES (?, ?, ?)",
+        [(txn_id, ids[key], amount) for key, amount in wanted],
+    )
+    cur.executemany("UPDATE ledger_accounts SET balance = ? WHERE id = ?", new_balances)
+    return Posted(transaction_id=int(txn_id), idempotency_key=idempotency_key, kind=kind,
+                  legs=wanted)

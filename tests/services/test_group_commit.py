@@ -1,0 +1,82 @@
+"""Group commit across tables (issue 11): concurrent hand writes share transactions, on the
+SQLite writer thread and on PostgreSQL alike, and a refused one is rolled back alone."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from sqlalchemy import event
+
+from pokerroom.services.audit import run_audit
+from pokerroom.services.cashier import Cashier
+from pokerroom.services.hands import HandSeat, HandStore
+from pokerroom.storage.database import Database
+from pokerroom.storage.errors import InsufficientFundsError, StateError
+from pokerroom.storage.models import Account
+
+TABLES = 12
+
+
+async def players(db: Database) -> list[int]:
+    async with db.write() as session:
+        rows = [Account(name=f"g{i}", name_key=f"g{i}", password_hash="x", created_ms=0)
+                for i in range(2 * TABLES)]
+        session.add_all(rows)
+        await session.flush()
+        ids = [r.id for r in rows]
+    cashier = Cashier(db)
+    for i, account in enumerate(ids):
+        await cashier.deposit(account, 1000, key=f"d{account}")
+        await cashier.buy_in(account, f"t{i // 2}", 500, key=f"b{account}")
+    return ids
+
+
+async def test_hands_of_many_tables_share_commits_and_a_refusal_fails_alone(db: Database) -> None:
+    ids = await players(db)
+    hands = HandStore(db)
+    commits: list[int] = []
+    writer = db.sqlite_writer()
+    if writer is None:  # PostgreSQL: Database.run_write groups the works
+        event.listen(db.engine.sync_engine, "commit", lambda conn: commits.append(1))
+
+    def seats(t: int, stack: int = 500) -> list[HandSeat]:
+        return [HandSeat(seat=0, account_id=ids[2 * t], stack=stack),
+                HandSeat(seat=1, account_id=ids[2 * t + 1], stack=500)]
+
+    async def begin(t: int) -> int | str:
+        try:  # table 0 claims a stack its escrow does not hold: refused, alone
+            return await hands.begin_hand(f"t{t}", 1, seats(t, 900 if t == 0 else 500))
+        except StateError:
+            return "refused"
+
+    before = writer.commits if writer else 0
+    started = await asyncio.gather(*(begin(t) for t in range(TABLES)))
+    assert started[0] == "refused" and all(isinstance(h, int) for h in started[1:])
+    ends = await asyncio.gather(*(
+        hands.settle_hand(h, final_stacks={ids[2 * t]: 700, ids[2 * t + 1]: 300}, record="{}")
+        for t, h in enumerate(started) if isinstance(h, int)))
+    assert len({p.transaction_id for p in ends}) == TABLES - 1
+    used = (writer.commits - before) if writer else len(commits)
+    assert used < TABLES, f"{used} commits for {2 * (TABLES - 1) + 1} writes"
+    cashier = Cashier(db)
+    assert await cashier.escrow_balance(ids[2], "t1") == 700
+    assert await cashier.escrow_balance(ids[0], "t0") == 500  # the refused table moved nothing
+    assert [h.status for h in await hands.in_progress()] == []
+    report = await run_audit(db)
+    assert report.ok, report.discrepancies
+
+
+async def test_a_settlement_refused_by_the_ledger_leaves_its_hand_in_progress(
+    db: Database,
+) -> None:
+    ids = await players(db)
+    hands = HandStore(db)
+    hand = await hands.begin_hand("t0", 1, [HandSeat(seat=0, account_id=ids[0], stack=500),
+                                            HandSeat(seat=1, account_id=ids[1], stack=500)])
+    # Chips cashed out mid-hand (escrow emptied behind the table's back): the posting would
+    # drive the escrow negative and is refused; nothing of the hand's end is stored.
+    await Cashier(db).cash_out(ids[0], "t0", 500, key="out")
+    with pytest.raises(InsufficientFundsError):
+        await hands.settle_hand(hand, final_stacks={ids[0]: 400, ids[1]: 600}, record="{}")
+    assert (await hands.get(hand)).status == "in_progress"
