@@ -64,6 +64,7 @@ class RoomConfig:
     currency: str
     tables: tuple[TableConfig, ...]
     uth_tables: tuple[UthTableSpec, ...]
+    tournaments: tuple[dict[str, object], ...] = ()  # checked [[tournaments]] specs
 
     def table(self, name: str) -> TableConfig:
         for t in self.tables:
@@ -127,7 +128,7 @@ def parse_room(text: str, file: str = "room.toml") -> RoomConfig:
         if key not in DEFAULT_KEYS:
             raise fail(None, key, f"unknown key {key!r} in [defaults]")
     for key in doc:
-        if key not in ("room", "defaults", "table"):
+        if key not in ("room", "defaults", "table", "tournaments"):
             raise RoomConfigError(file, loc.sections.get(key, 1), f"unknown section {key!r}")
     tables = doc.get("table", [])
     if not isinstance(tables, list) or not tables:
@@ -194,7 +195,43 @@ def parse_room(text: str, file: str = "room.toml") -> RoomConfig:
         currency=str(currency),
         tables=tuple(poker),
         uth_tables=tuple(uth),
+        tournaments=_tournaments(doc.get("tournaments", []), file, text),
     )
+
+
+def _tournaments(raw: object, file: str, text: str) -> tuple[dict[str, object], ...]:
+    """`[[tournaments]]` blocks, each checked as a tournament (issue 13); `start` is
+    "when_full" (a sit & go), "HH:MM" (daily, UTC) or "every N minutes"."""
+    # imported here: core.tournament builds on core.table
+    from pokerroom.core.tournament.spec import parse_tournament
+
+    lines = text.splitlines()
+    starts = [i + 1 for i, ln in enumerate(lines) if ln.strip() == "[[tournaments]]"]
+    if not isinstance(raw, list):
+        raise RoomConfigError(file, 1, "tournaments must be [[tournaments]] blocks")
+    ids: set[str] = set()
+    out = []
+    for i, spec in enumerate(raw):
+        line = starts[i] if i < len(starts) else 1
+        if not isinstance(spec, dict) or not isinstance(spec.get("id"), str):
+            raise RoomConfigError(file, line, "a tournament needs an `id`")
+        if spec["id"] in ids:
+            raise RoomConfigError(file, line, f"tournament id {spec['id']!r} appears twice")
+        ids.add(spec["id"])
+        start = spec.get("start", "when_full")
+        if start != "when_full" and not (
+            isinstance(start, str)
+            and (re.fullmatch(r"\d\d:\d\d", start) or re.fullmatch(r"every \d+ minutes", start))
+        ):
+            raise RoomConfigError(
+                file, line, 'start must be "when_full", "HH:MM" or "every N minutes"'
+            )
+        try:
+            parse_tournament(spec, start_ms=0)
+        except InvalidConfigError as exc:
+            raise RoomConfigError(file, line, f"tournament {spec['id']!r}: {exc}") from None
+        out.append(dict(spec))
+    return tuple(out)
 
 
 def _guess_key(message: str) -> str:
