@@ -16,9 +16,22 @@ def register(app: typer.Typer) -> None:
         hands: int = typer.Option(None, help="Stop after this many hands each (default: never)."),
         table: str = typer.Option(None, help="Table id to sit at (default: spread over tables)."),
         think: float = typer.Option(0.8, help="Mean seconds a bot thinks before acting."),
+        tournament: str = typer.Option(
+            None, help="Tournament id (e.g. hourly-1): the bots register and play it to the end."
+        ),
     ) -> None:
         """Bots that sign up when needed, sit down, play, and reconnect after a restart."""
         from rich.console import Console
+
+        if tournament is not None:
+            from pokerroom.bots.tournament_client import run_tournament_bots
+
+            done = asyncio.run(run_tournament_bots(url, tournament, count))
+            for bot in done:
+                you = (bot.last or {}).get("you") or {}
+                typer.echo(f"{bot.account.name}: place {you.get('place')}, prize "
+                           f"{you.get('prize')}, {bot.actions} actions, {bot.reconnects} reconnects")
+            return
 
         from pokerroom.bots.runner import run_bots
 

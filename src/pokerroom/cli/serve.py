@@ -102,11 +102,13 @@ def register(app: typer.Typer) -> None:
             bot_task = None
             if bots > 0:
                 from pokerroom.bots.runner import run_bots
+                from pokerroom.bots.tournament_client import keep_sit_and_gos_filling
 
-                bot_task = asyncio.create_task(
-                    run_bots(f"http://127.0.0.1:{port}", count=bots, hands=None, table=None,
-                             quiet=True, think_s=(bot_think * 0.5, bot_think * 1.5))
-                )
+                cash = run_bots(f"http://127.0.0.1:{port}", count=bots, hands=None, table=None,
+                                quiet=True, think_s=(bot_think * 0.5, bot_think * 1.5))
+                # and the sit & gos fill up to one seat, so a lone visitor can start one
+                filling = keep_sit_and_gos_filling(f"http://127.0.0.1:{port}")
+                bot_task = asyncio.gather(cash, filling)
             try:
                 await task
             finally:

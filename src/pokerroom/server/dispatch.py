@@ -20,6 +20,10 @@ from pokerroom.server.messages import (
     SitIn,
     SitOut,
     TopUp,
+    TournamentAct,
+    TournamentFollow,
+    TournamentRegister,
+    TournamentUnregister,
     Unobserve,
     UthBet,
     UthDecide,
@@ -109,5 +113,16 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
             await lobby.runner(msg.table).place_bets(_need_account(conn), msg.ante, msg.trips)
         case UthDecide():
             await lobby.runner(msg.table).decide(_need_account(conn), msg.round, msg.decision)
+        case TournamentFollow():
+            state.tournaments.follow(msg.tournament, conn)
+        case TournamentRegister():
+            await state.tournaments.register(msg.tournament, _need_account(conn))
+            state.tournaments.follow(msg.tournament, conn)
+        case TournamentUnregister():
+            await state.tournaments.unregister(msg.tournament, _need_account(conn))
+        case TournamentAct():
+            await state.tournaments.act(
+                msg.tournament, _need_account(conn), msg.hand, msg.action, msg.amount
+            )
         case _:
             assert_never(msg)

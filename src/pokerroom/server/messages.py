@@ -119,9 +119,35 @@ class UthDecide(_Message):
     decision: Literal["play4", "play3", "play2", "play1", "check", "fold"]
 
 
+class TournamentFollow(_Message):
+    """Receive `tournament` pictures of one tournament (and your table in it)."""
+
+    type: Literal["tournament_follow"]
+    tournament: TableId
+
+
+class TournamentRegister(_Message):
+    type: Literal["tournament_register"]
+    tournament: TableId
+
+
+class TournamentUnregister(_Message):
+    type: Literal["tournament_unregister"]
+    tournament: TableId
+
+
+class TournamentAct(_Message):
+    type: Literal["tournament_act"]
+    tournament: TableId
+    hand: Count
+    action: Literal["fold", "check", "call", "bet", "raise", "bring_in", "complete", "show", "muck"]
+    amount: Chips | None = None
+
+
 Inbound = Annotated[
     Hello | Ping | LobbySubscribe | LobbyUnsubscribe | Observe | Unobserve | Sit | Act | SitOut
-    | SitIn | AutoPost | TopUp | Leave | WaitList | Chat | UthBet | UthDecide,
+    | SitIn | AutoPost | TopUp | Leave | WaitList | Chat | UthBet | UthDecide
+    | TournamentFollow | TournamentRegister | TournamentUnregister | TournamentAct,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Inbound] = TypeAdapter(Inbound)

@@ -133,6 +133,12 @@ async def lobby(state: Room) -> dict[str, Any]:
     return {"tables": state.lobby.entries()}
 
 
+@router.get("/tournaments", tags=["tournaments"],
+            summary="The open and running tournaments: status, entry, structure, payouts, players")
+async def tournaments(state: Room) -> dict[str, Any]:
+    return {"tournaments": state.tournaments.listing()}
+
+
 @router.get("/wallet", tags=["wallet"], summary="Wallet balance and the latest ledger entries")
 async def wallet(who: Me, state: Room, limit: int = 100) -> dict[str, Any]:
     limit = max(1, min(limit, 500))

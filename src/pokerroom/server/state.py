@@ -114,6 +114,13 @@ class ServerState:
                                        display_name=config.name))
         self._add_uth_tables(services)
         await self.lobby.start()
+        from pokerroom.services.tournament_hall import TournamentHall
+
+        self.tournaments = TournamentHall(
+            self._db, self.room.tournaments, decks=deck_source,
+            action_ms=int((self.settings.action_seconds or 15) * 1000),
+        )  # fmt: skip
+        await self.tournaments.start()
 
     def _with_clock(self, config: Any) -> Any:
         clock = config.clock
@@ -147,6 +154,8 @@ class ServerState:
             ))
 
     async def stop(self) -> None:
+        if getattr(self, "tournaments", None) is not None:
+            await self.tournaments.stop()
         await self.lobby.stop()
         if self._db is not None:
             await self._db.close()

@@ -77,5 +77,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         pass
     finally:
         state.connections.discard(conn)
+        if getattr(state, "tournaments", None) is not None:
+            state.tournaments.unfollow(conn)
         await state.lobby.disconnect(conn)
         await conn.close()

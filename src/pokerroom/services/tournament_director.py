@@ -157,7 +157,18 @@ class TournamentDirector(Actor):
     async def _act(self, entry: str, action: rules.Action) -> list[TournamentEvent]:
         table = self.t.table_of(entry)
         events = self.t.act(table.number, entry, action, self.now())
+        self.t.set_away(entry, False)
         return await self._after(events)
+
+    async def timeout(self, entry: str) -> list[TournamentEvent]:
+        """The player ran out of time: away from now on, checking or folding (R-TOURN-5)
+        until they act again."""
+        return await self.call(self._timeout, entry)
+
+    async def _timeout(self, entry: str) -> list[TournamentEvent]:
+        self.t.set_away(entry, True)
+        table = self.t.table_of(entry)
+        return await self._after(self.t.play_for_absent(table.number))
 
     async def _after(self, events: list[TournamentEvent]) -> list[TournamentEvent]:
         """A hand has ended: store the chips, places and prizes (one transaction)."""

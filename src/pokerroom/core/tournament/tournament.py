@@ -501,6 +501,13 @@ class Tournament:
         else:
             self.away.discard(entry)
 
+    def play_for_absent(self, table: int) -> Events:
+        """Act for the away players whose turn it is at `table` (R-TOURN-5)."""
+        t = self.tables.get(table)
+        if t is None or t.hand is None:
+            return []
+        return self._auto_play(t)
+
     def _auto_play(self, t: TournamentTable) -> Events:
         hand = t.hand
         assert hand is not None

@@ -1,0 +1,134 @@
+"""A tournament bot as a real client: logs in over REST, registers and plays over the
+WebSocket, and comes back by itself when the connection drops or the server restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from typing import Any
+
+import websockets
+
+from pokerroom.bots.client import Bot
+
+log = logging.getLogger("pokerroom.bots.tournament")
+
+
+def decide(legal: dict[str, Any], rng: random.Random) -> tuple[str, int | None]:
+    """Mostly check or call, sometimes fold to a bet, now and then raise or move in."""
+    r = rng.random()
+    for kind in ("raise", "bet", "complete"):
+        span = legal.get(kind)
+        if span and r < 0.12:
+            return kind, span["max"] if r < 0.03 else span["min"]
+    if legal.get("bring_in"):
+        return "bring_in", None
+    if legal.get("check"):
+        return "check", None
+    if legal.get("call") and r < 0.7:
+        return "call", None
+    if legal.get("fold"):
+        return "fold", None
+    return "muck", None
+
+
+class TournamentBot:
+    def __init__(self, base_url: str, name: str, tournament: str, *, seed: int | None = None,
+                 register: bool = True) -> None:  # fmt: skip
+        self.account = Bot(base_url, name, seed=seed)
+        self.tournament = tournament
+        self.register = register
+        self.rng = random.Random(seed)
+        self.actions = 0
+        self.reconnects = 0
+        self.finished = asyncio.Event()
+        self.last: dict[str, Any] | None = None
+        self._answered: set[tuple[int, int, int]] = set()
+
+    async def run(self, give_up_s: float = 600.0) -> dict[str, Any] | None:
+        """Play until the tournament is over; returns its last picture."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + give_up_s
+        while not self.finished.is_set() and loop.time() < deadline:
+            try:
+                if self.account.token is None:
+                    await self.account.login()
+                await self._session()
+            except (TimeoutError, OSError, websockets.WebSocketException) as exc:
+                log.debug("%s: %s", self.account.name, exc)
+            except Exception as exc:  # noqa: BLE001 - a login during a restart may fail
+                log.debug("%s: %s", self.account.name, exc)
+            if not self.finished.is_set():
+                self.reconnects += 1
+                await asyncio.sleep(0.2)
+        return self.last
+
+    async def _session(self) -> None:
+        self._answered.clear()  # after a restart a voided hand is dealt again
+        headers = {"Authorization": f"Bearer {self.account.token}"}
+        async with websockets.connect(self.account.ws_url, additional_headers=headers,
+                                      max_size=1 << 22) as ws:  # fmt: skip
+            await ws.send(json.dumps({"v": 1, "type": "hello"}))
+            if self.register:
+                await ws.send(json.dumps({"v": 1, "type": "tournament_register",
+                                          "tournament": self.tournament}))  # fmt: skip
+            await ws.send(json.dumps({"v": 1, "type": "tournament_follow",
+                                      "tournament": self.tournament}))  # fmt: skip
+            async for text in ws:
+                message = json.loads(text)
+                if message.get("type") != "tournament":
+                    continue
+                view = message["view"]
+                self.last = view
+                if view["summary"]["status"] in ("finished", "cancelled"):
+                    self.finished.set()
+                    return
+                table = view.get("table") or {}
+                legal = table.get("legal")
+                if not legal:
+                    continue
+                key = (table["number"], legal["hand"], legal["action_no"])
+                if key in self._answered:
+                    continue
+                self._answered.add(key)
+                action, amount = decide(legal, self.rng)
+                await ws.send(json.dumps({"v": 1, "type": "tournament_act",
+                                          "tournament": self.tournament, "hand": legal["hand"],
+                                          "action": action, "amount": amount}))  # fmt: skip
+                self.actions += 1
+
+
+async def run_tournament_bots(base_url: str, tournament: str, count: int,
+                              seed: int | None = None) -> list[TournamentBot]:  # fmt: skip
+    """`count` bots register for `tournament` and play it to the end."""
+    bots = [TournamentBot(base_url, f"tbot-{tournament}-{i}", tournament,
+                          seed=None if seed is None else seed + i) for i in range(count)]  # fmt: skip
+    await asyncio.gather(*(b.run() for b in bots))
+    return bots
+
+
+async def keep_sit_and_gos_filling(base_url: str, every_s: float = 2.0) -> None:
+    """Bots register for every open sit & go until one seat is left, so a lone visitor can
+    start one by joining; they play it to the end (the `serve --bots` companion)."""
+    import httpx
+
+    playing: dict[str, list[asyncio.Task[Any]]] = {}
+    async with httpx.AsyncClient(base_url=base_url, timeout=30) as http:
+        while True:
+            try:
+                listing = (await http.get("/api/tournaments")).json()["tournaments"]
+            except (httpx.HTTPError, ValueError, KeyError):
+                listing = []
+            for t in listing:
+                if not t["sit_and_go"] or t["status"] != "registering":
+                    continue
+                tasks = playing.setdefault(t["id"], [])
+                wanted = t["max_entrants"] - 1
+                while len(tasks) < wanted:
+                    bot = TournamentBot(base_url, f"{t['id']}-bot{len(tasks)}", t["id"])
+                    tasks.append(asyncio.create_task(bot.run(give_up_s=24 * 3600)))
+            for tid in [k for k, v in playing.items() if all(x.done() for x in v)]:
+                del playing[tid]
+            await asyncio.sleep(every_s)

@@ -1,0 +1,224 @@
+"""The room's tournaments: a director per running or open tournament, the schedule, the
+action clock, and the per-viewer pictures sent to the players who follow a tournament.
+
+Each room `[[tournaments]]` spec has one open instance `<id>-<n>` at a time: a sit & go
+that starts opens the next one when it `repeat`s; a scheduled one ("every N minutes",
+"HH:MM" UTC) opens the next when it starts. After a restart every unfinished instance is
+restored by its director (hands in progress void). A player who does not act within the
+action time is away (R-TOURN-5) until they act again. Connections are anything with
+`push(dict)` and `account_id`; pictures are built from the core's per-seat views only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from pokerroom.core import rules
+from pokerroom.core.errors import PokerRoomError, RuleViolationError
+from pokerroom.services.refusal import RefusedError
+from pokerroom.services.tournament_director import (
+    TournamentDirector,
+    account_of,
+    stored_tournaments,
+)
+from pokerroom.services.tournament_view import tournament_summary, viewer_picture
+from pokerroom.storage.database import Database
+
+log = logging.getLogger("pokerroom.tournaments")
+OPEN = ("registering", "running", "on_break", "hand_for_hand")
+
+
+def next_start_ms(start: str, now: datetime) -> int:
+    """Milliseconds from `now` to a scheduled start ("every N minutes" or daily "HH:MM")."""
+    if start.startswith("every "):
+        minutes = int(start.split()[1])
+        epoch_min = int(now.timestamp() // 60)
+        nxt = (epoch_min // minutes + 1) * minutes
+        return int(nxt * 60_000 - now.timestamp() * 1000)
+    hour, minute = (int(x) for x in start.split(":"))
+    at = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    if at <= now:
+        at += timedelta(days=1)
+    return int((at - now).total_seconds() * 1000)
+
+
+class TournamentHall:
+    def __init__(
+        self,
+        db: Database,
+        specs: tuple[Mapping[str, Any], ...],
+        *,
+        decks: Any,
+        action_ms: int = 15_000,
+        tick_s: float = 0.05,
+    ) -> None:
+        self.db = db
+        self.specs = {str(s["id"]): dict(s) for s in specs}
+        self.decks = decks
+        self.action_ms = action_ms
+        self.tick_s = tick_s
+        self.directors: dict[str, TournamentDirector] = {}
+        self.followers: dict[str, set[Any]] = {}
+        self._turns: dict[tuple[str, int, int, int], float] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ life
+    async def start(self) -> None:
+        rows = await stored_tournaments(self.db)
+        counts: dict[str, int] = {}
+        for row in rows:
+            base = row.id.rsplit("-", 1)[0]
+            counts[base] = max(counts.get(base, 0), int(row.id.rsplit("-", 1)[1]))
+            if row.status in OPEN and base in self.specs:
+                await self._open(base, row.id)
+        for base in self.specs:
+            if not self._has_open(base):
+                await self._open(base, f"{base}-{counts.get(base, 0) + 1}")
+        self._task = asyncio.get_running_loop().create_task(self._loop(), name="tournaments")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001
+                pass
+        for d in self.directors.values():
+            await d.stop_actor()
+
+    async def _open(self, base: str, tid: str) -> TournamentDirector:
+        spec = self.specs[base]
+        start = str(spec.get("start", "when_full"))
+        start_ms = None if start == "when_full" else next_start_ms(start, datetime.now(UTC))
+        d = TournamentDirector(self.db, tid, {**spec, "id": tid}, start_ms=start_ms, decks=self.decks)
+        await d.open()
+        d.start_actor()
+        self.directors[tid] = d
+        return d
+
+    def _has_open(self, base: str) -> bool:
+        return any(
+            d.id.rsplit("-", 1)[0] == base and d.t.status == "registering"
+            for d in self.directors.values()
+        )
+
+    def director(self, tid: str) -> TournamentDirector:
+        d = self.directors.get(tid)
+        if d is None:
+            raise RefusedError("unknown_tournament", f"no tournament {tid!r}")
+        return d
+
+    # ------------------------------------------------------------ the clock
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick_s)
+            for tid, d in list(self.directors.items()):
+                try:
+                    await self._tick(tid, d)
+                except Exception:  # a bug in one tournament must not stop the others
+                    log.exception("tournament %s", tid)
+
+    async def _tick(self, tid: str, d: TournamentDirector) -> None:
+        events = await d.step()
+        now = time.monotonic()
+        for table, entry, hand in d.to_act():
+            key = (tid, table, d.t.tables[table].hand_number, len(hand.actions))
+            first = self._turns.setdefault(key, now)
+            if (now - first) * 1000 >= self.action_ms:
+                events += await d.timeout(entry)
+        if d.t.status != "registering":
+            base, number = tid.rsplit("-", 1)
+            repeats = self.specs[base].get("repeat") or d.config.start_ms is not None
+            if repeats and not self._has_open(base):
+                await self._open(base, f"{base}-{int(number) + 1}")
+        if d.t.status in ("finished", "cancelled"):
+            self.publish(tid)
+            self.directors.pop(tid, None)
+            await d.stop_actor()
+            return
+        if events:
+            self.publish(tid)
+        if len(self._turns) > 10_000:
+            self._turns.clear()
+
+    # ------------------------------------------------------------- commands
+    async def register(self, tid: str, account_id: int) -> None:
+        await self._refusing(self.director(tid).register(account_id))
+        self.publish(tid)
+
+    async def unregister(self, tid: str, account_id: int) -> None:
+        await self._refusing(self.director(tid).unregister(account_id))
+        self.publish(tid)
+
+    async def act(self, tid: str, account_id: int, hand_number: int, action: str,
+                  amount: int | None) -> None:  # fmt: skip
+        d = self.director(tid)
+        entry = next((e.entry for e in d.t.entries.values()
+                      if account_of(e.entry) == account_id and not e.busted), None)  # fmt: skip
+        if entry is None:
+            raise RefusedError("not_in_tournament", "you are not playing in this tournament")
+        table = d.t.table_of(entry)
+        hand = table.hand
+        if hand is None or table.hand_number != hand_number:
+            raise RefusedError("stale", "that hand is over", rule="R-BET-10")
+        seat = table.seat_of(entry)
+        await self._refusing(d.act(entry, _action(seat, action, amount)))
+        self.publish(tid)
+
+    async def _refusing(self, work: Any) -> Any:
+        try:
+            return await work
+        except RuleViolationError as exc:
+            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
+        except RefusedError:
+            raise
+        except PokerRoomError as exc:  # e.g. the wallet cannot pay buy-in and fee
+            raise RefusedError("refused", str(exc), rule="R-TOURN-1") from None
+
+    # ----------------------------------------------------------- pictures
+    def follow(self, tid: str, conn: Any) -> None:
+        self.director(tid)
+        self.followers.setdefault(tid, set()).add(conn)
+        self._send(tid, conn)
+
+    def unfollow(self, conn: Any) -> None:
+        for conns in self.followers.values():
+            conns.discard(conn)
+
+    def publish(self, tid: str) -> None:
+        for conn in list(self.followers.get(tid, ())):
+            self._send(tid, conn)
+
+    def _send(self, tid: str, conn: Any) -> None:
+        d = self.directors.get(tid)
+        if d is None:
+            return
+        conn.push({"type": "tournament", "tournament": tid,
+                   "view": viewer_picture(d, getattr(conn, "account_id", None))})  # fmt: skip
+
+    def listing(self) -> list[dict[str, Any]]:
+        return [tournament_summary(d) for d in self.directors.values()]
+
+
+def _action(seat: int, verb: str, amount: int | None) -> rules.Action:
+    if verb == "fold":
+        return rules.Fold(seat=seat)
+    if verb == "check":
+        return rules.Check(seat=seat)
+    if verb == "call":
+        return rules.Call(seat=seat)
+    if verb in ("bet", "raise", "complete") and amount is not None:
+        kind = {"bet": rules.Bet, "raise": rules.RaiseTo, "complete": rules.Complete}[verb]
+        return kind(seat=seat, amount=amount)
+    if verb == "bring_in":
+        return rules.BringIn(seat=seat)
+    if verb == "show":
+        return rules.ShowCards(seat=seat)
+    if verb == "muck":
+        return rules.MuckCards(seat=seat)
+    raise RefusedError("bad_action", f"unknown action {verb!r}", rule="R-BET-10")

@@ -1,0 +1,99 @@
+"""What a player following a tournament sees (docs/PROTOCOL.md, tournaments): the public
+summary (status, level, blinds, ante, time to the next level, entrants, prize pool, payouts,
+chip counts), their own place, rank and prize, and their table with the hand as the core's
+`view_for(their seat)` shows it. Hidden cards never come from anywhere else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokerroom.services.poker_view import legal_json
+from pokerroom.services.wire import plain
+
+
+def tournament_summary(d: Any) -> dict[str, Any]:
+    t = d.t
+    cfg = t.config
+    level = t.level
+    alive = [e for e in t.entries.values() if not e.busted]
+    left_ms = None
+    if level.length_ms is not None and t.status in ("running", "on_break", "hand_for_hand"):
+        left_ms = max(0, level.length_ms - (d.now() - t.level_started_ms))
+    return {
+        "id": d.id,
+        "name": cfg.name,
+        "game": cfg.game,
+        "betting": cfg.betting,
+        "status": t.status,
+        "sit_and_go": cfg.sit_and_go,
+        "seats": cfg.seats,
+        "buy_in": cfg.buy_in,
+        "fee": cfg.fee,
+        "starting_chips": cfg.starting_chips,
+        "entrants": len(t.entries),
+        "max_entrants": cfg.max_entrants,
+        "players_left": len(alive),
+        "starts_in_ms": None if cfg.start_ms is None or t.status != "registering"
+        else max(0, cfg.start_ms - d.now()),
+        "late_registration": t.late_registration_open(),
+        "level": t.level_number,
+        "small_blind": level.small_blind,
+        "big_blind": level.big_blind,
+        "ante": level.ante,
+        "level_left_ms": left_ms,
+        "prize_pool": t.prize_pool,
+        "payouts": list(t.place_prizes),
+        "average_stack": (sum(e.chips for e in alive) // len(alive)) if alive and t.tables else None,
+        "structure": [
+            {"small_blind": lv.small_blind, "big_blind": lv.big_blind, "ante": lv.ante,
+             "minutes": lv.minutes, "hands": lv.hands, "break": lv.is_break}
+            for lv in cfg.levels
+        ],
+        "players": sorted(
+            ({"entry": e.entry, "chips": e.chips, "place": e.place, "prize": e.prize}
+             for e in t.entries.values()),
+            key=lambda p: (p["place"] or 0, -p["chips"]),
+        ),
+    }  # fmt: skip
+
+
+def viewer_picture(d: Any, account_id: int | None) -> dict[str, Any]:
+    t = d.t
+    out: dict[str, Any] = {"summary": tournament_summary(d), "you": None, "table": None}
+    if account_id is None:
+        return out
+    mine = [e for e in t.entries.values() if e.entry.split("#", 1)[0] == str(account_id)]
+    if not mine:
+        return out
+    entry = mine[-1]
+    alive = sorted((e for e in t.entries.values() if not e.busted), key=lambda e: -e.chips)
+    rank = next((i for i, e in enumerate(alive, start=1) if e.entry == entry.entry), None)
+    out["you"] = {"entry": entry.entry, "chips": entry.chips, "place": entry.place,
+                  "prize": entry.prize, "rank": rank, "out": entry.busted}  # fmt: skip
+    if entry.busted or not t.tables:
+        return out
+    table = next((x for x in t.tables.values() if entry.entry in x.seats), None)
+    if table is None:
+        return out
+    seat = table.seat_of(entry.entry)
+    picture: dict[str, Any] = {
+        "number": table.number,
+        "seat": seat,
+        "hand_number": table.hand_number,
+        "seats": [
+            None if p is None else {"seat": i, "entry": p, "chips": t.entries[p].chips,
+                                    "away": p in t.away}
+            for i, p in enumerate(table.seats)
+        ],  # fmt: skip
+        "button": table.last.button if table.last is not None else None,
+        "hand": None,
+        "legal": None,
+    }
+    hand = table.hand
+    if hand is not None and seat in table.dealt:
+        view = hand.view_for(seat)
+        picture["hand"] = plain(view)
+        if view.legal is not None:
+            picture["legal"] = legal_json(view.legal, table.hand_number, len(hand.actions), view)
+    out["table"] = picture
+    return out
