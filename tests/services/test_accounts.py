@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from sqlalchemy import select
 
@@ -103,21 +105,70 @@ async def test_wrong_password_and_unknown_name_get_the_same_refusal(
     assert str(wrong.value) == str(unknown.value)
 
 
-async def test_failed_logins_are_throttled_per_name_with_time_as_input(
+async def test_failed_logins_from_one_address_meet_growing_delays_with_time_as_input(
     db: Database, fast_settings
 ) -> None:
     accounts = AccountService(db, fast_settings)
     await accounts.register("Alice", PW)
-    limit = fast_settings.max_failures_per_name
-    for i in range(limit):
+    free = fast_settings.max_failures_per_name
+    for i in range(free):
         with pytest.raises(InvalidCredentialsError):
-            await accounts.login("alice", "wrong password!!", ip=f"10.0.0.{i}", now_ms=1000 + i)
-    # Even the right password is refused while throttled.
+            await accounts.login("alice", "wrong password!!", ip="10.0.0.1", now_ms=1000 + i)
+    # Even the right password waits, from that address: 1 s after the last failure, ...
+    last = 1000 + free - 1
     with pytest.raises(LoginThrottledError) as info:
-        await accounts.login("alice", PW, ip="10.0.0.99", now_ms=2000)
-    assert 0 < info.value.retry_after_ms <= fast_settings.failure_window_ms
-    later = 1000 + fast_settings.failure_window_ms + limit
-    assert (await accounts.login("alice", PW, now_ms=later)).account.name == "Alice"
+        await accounts.login("alice", PW, ip="10.0.0.1", now_ms=last + 10)
+    assert info.value.retry_after_ms == fast_settings.first_delay_ms - 10
+    # ... then 2 s, 4 s: each failure after the free ones doubles the delay.
+    at = last + fast_settings.first_delay_ms
+    with pytest.raises(InvalidCredentialsError):
+        await accounts.login("alice", "wrong password!!", ip="10.0.0.1", now_ms=at)
+    with pytest.raises(LoginThrottledError) as info:
+        await accounts.login("alice", PW, ip="10.0.0.1", now_ms=at + 1)
+    assert info.value.retry_after_ms == 2 * fast_settings.first_delay_ms - 1
+    at += 2 * fast_settings.first_delay_ms
+    assert (await accounts.login("alice", PW, ip="10.0.0.1", now_ms=at)).account.name == "Alice"
+    # A success clears the pair: the next failure is a free one again.
+    with pytest.raises(InvalidCredentialsError):
+        await accounts.login("alice", "wrong password!!", ip="10.0.0.1", now_ms=at + 1)
+
+
+async def test_a_stranger_failing_a_password_elsewhere_never_locks_the_owner_out(
+    db: Database, fast_settings
+) -> None:
+    """The throttle is keyed on name and address together: 20 failures for alice from a
+    stranger's addresses slow the stranger down; alice logs in from hers at once."""
+    accounts = AccountService(db, fast_settings)
+    await accounts.register("Alice", PW)
+    for i in range(20):
+        try:
+            await accounts.login("alice", "wrong password!!", ip=f"6.6.6.{i % 3}", now_ms=1000 + i)
+        except (InvalidCredentialsError, LoginThrottledError):
+            pass
+    assert (await accounts.login("alice", PW, ip="10.0.0.7", now_ms=1100)).account.name == "Alice"
+
+
+async def test_concurrent_wrong_passwords_cannot_slip_past_the_throttle(
+    db: Database, fast_settings
+) -> None:
+    """The attempt is recorded before the password is checked, atomically with the throttle
+    check, and at most two checks run at once per address: of 40 concurrent wrong attempts
+    at most the free ones are checked at all."""
+    accounts = AccountService(db, fast_settings)
+    await accounts.register("Alice", PW)
+
+    async def attempt() -> str:
+        try:
+            await accounts.login("alice", "wrong password!!", ip="6.6.6.6", now_ms=5000)
+        except InvalidCredentialsError:
+            return "401"
+        except LoginThrottledError:
+            return "429"
+        return "200"
+
+    outcomes = await asyncio.gather(*(attempt() for _ in range(40)))
+    assert outcomes.count("401") <= fast_settings.max_failures_per_name
+    assert outcomes.count("429") >= 40 - fast_settings.max_failures_per_name
 
 
 async def test_failed_logins_are_throttled_per_ip(db: Database, fast_settings) -> None:

@@ -1,8 +1,10 @@
-"""A token bucket per connection: a steady rate with a burst allowance."""
+"""Rate limits: a token bucket per connection (a steady rate with a burst allowance) and a
+sliding window of events per key (sign-ups per address)."""
 
 from __future__ import annotations
 
 import time
+from collections import deque
 
 
 class TokenBucket:
@@ -21,3 +23,31 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+
+class SlidingWindow:
+    """How many events each key had in the last `seconds` (monotonic clock)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._events: dict[str, deque[float]] = {}
+
+    def count(self, key: str) -> int:
+        events = self._events.get(key)
+        if not events:
+            return 0
+        horizon = time.monotonic() - self.seconds
+        while events and events[0] <= horizon:
+            events.popleft()
+        if not events:
+            del self._events[key]
+        return len(events)
+
+    def add(self, key: str) -> None:
+        self._events.setdefault(key, deque()).append(time.monotonic())
+
+    def retry_after_s(self, key: str) -> int:
+        events = self._events.get(key)
+        if not events:
+            return 0
+        return max(1, int(events[0] + self.seconds - time.monotonic()) + 1)

@@ -93,6 +93,12 @@ async def _login(state: ServerState, body: Credentials, request: Request,
              summary="Create an account (play money deposited) and log in")
 async def register(body: Credentials, request: Request, response: Response,
                    state: Room) -> AuthOut:
+    ip = request.client.host if request.client else ""
+    limit = state.settings.signups_per_ip_per_hour
+    if state.signups.count(ip) >= limit:
+        raise refuse(429, "throttled", f"at most {limit} sign-ups an hour from one address",
+                     retry_after_s=state.signups.retry_after_s(ip))
+    state.signups.add(ip)  # counted before the work, so concurrent sign-ups cannot slip past
     try:
         await state.accounts.register(body.username, body.password)
     except NameTakenError as exc:

@@ -13,6 +13,7 @@ from typing import Any
 from pokerroom.core.table.buyin import RoomMemory
 from pokerroom.core.table.config import ClockConfig
 from pokerroom.core.table.room import RoomConfig, parse_room
+from pokerroom.server.ratelimit import SlidingWindow
 from pokerroom.server.settings import Settings
 from pokerroom.services.accounts import AccountService, AccountSettings
 from pokerroom.services.cashier import Cashier
@@ -55,6 +56,7 @@ class ServerState:
         self.settings = settings
         self.origins = settings.origins()
         self.connections: set[Any] = set()
+        self.signups = SlidingWindow(3600.0)  # sign-ups per address in the last hour
         self.lobby = Lobby()
         self._db: Database | None = None
         self._accounts: AccountService | None = None

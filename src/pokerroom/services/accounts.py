@@ -11,7 +11,7 @@
 Refusals: NameTakenError (names are unique case-insensitively), InvalidNameError,
 WeakPasswordError (policy in PASSWORD_POLICY), InvalidCredentialsError (one message for an
 unknown name and a wrong password), LoginThrottledError(retry_after_ms) after too many failures
-for one name or one IP key in the window. Time is an input (`now_ms=`) so tests need no sleep.
+for one name from one address (growing delays) or from one address in the window. Time is an input (`now_ms=`) so tests need no sleep.
 Hashes are argon2id (argon2-cffi); hashing runs in a worker thread. A new account gets
 `starting_balance` chips as a ledger deposit (key `signup:<id>`) in the same transaction.
 """
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -92,8 +92,14 @@ class AccountSettings:
     starting_balance: int = 10_000
     session_ttl_ms: int = 30 * 24 * 3600 * 1000
     failure_window_ms: int = 15 * 60 * 1000
+    # Failed logins for one name from one address before delays start; then each further
+    # attempt from that pair waits first_delay_ms, doubling up to max_delay_ms. Keyed on the
+    # pair, so a stranger failing someone's password elsewhere never locks them out.
     max_failures_per_name: int = 5
-    max_failures_per_ip: int = 30
+    first_delay_ms: int = 1000
+    max_delay_ms: int = 15 * 60 * 1000
+    max_failures_per_ip: int = 30  # all names from one address, per window
+    max_verifying_per_ip: int = 2  # password checks running at once for one address
     # argon2id cost; tests pass a cheaper one (the hash still is argon2id).
     hasher: PasswordHasher = field(default_factory=PasswordHasher)
 
@@ -145,6 +151,7 @@ class AccountService:
     def __init__(self, db: Database, settings: AccountSettings | None = None) -> None:
         self.db = db
         self.settings = settings or AccountSettings()
+        self._verifying: dict[str, int] = {}  # address -> password checks running now
 
     async def register(
         self,
@@ -210,37 +217,76 @@ class AccountService:
             row = await self._by_name(session, name)
             return None if row is None else _info(row)
 
-    async def _throttle_wait(self, keys: list[tuple[str, int]], at: int) -> int:
-        """Milliseconds until a login may be tried again (0: now)."""
-        since = at - self.settings.failure_window_ms
+    async def _throttle_wait(self, session: AsyncSession, pair: str, ip_key: str | None,
+                             at: int) -> int:
+        """Milliseconds until this name may be tried again from this address (0: now)."""
+        st = self.settings
+        since = at - st.failure_window_ms
+        count, last = (await session.execute(
+            select(func.count(), func.max(LoginFailure.at_ms)).where(
+                LoginFailure.key == pair, LoginFailure.at_ms > since))).one()
         wait = 0
-        async with self.db.read() as session:
-            for key, limit in keys:
-                rows = (
-                    await session.execute(
-                        select(func.count(), func.min(LoginFailure.at_ms)).where(
-                            LoginFailure.key == key, LoginFailure.at_ms > since
-                        )
-                    )
-                ).one()
-                count, oldest = rows
-                if count >= limit:
-                    # Free again once enough failures have left the window; the oldest is a
-                    # conservative bound (all in-window failures share one window).
-                    wait = max(wait, int(oldest) + self.settings.failure_window_ms - at)
+        if count >= st.max_failures_per_name:
+            delay = min(st.max_delay_ms,
+                        st.first_delay_ms * 2 ** min(30, count - st.max_failures_per_name))
+            wait = int(last) + delay - at
+        if ip_key is not None:
+            count, oldest = (await session.execute(
+                select(func.count(), func.min(LoginFailure.at_ms)).where(
+                    LoginFailure.key == ip_key, LoginFailure.at_ms > since))).one()
+            if count >= st.max_failures_per_ip:
+                wait = max(wait, int(oldest) + st.failure_window_ms - at)
         return max(wait, 0)
 
     async def login(
         self, name: str, password: str, *, ip: str = "", now_ms: int | None = None
     ) -> LoginResult:
-        """Check the password and open a new session (throttled per name and per IP)."""
+        """Check the password and open a new session.
+
+        Throttled per name and address together, with growing delays, and per address for
+        all names. The attempt is recorded as a failure *before* the password is checked, in
+        the same transaction as the throttle check, so concurrent attempts cannot slip past
+        it; a success removes it again. At most `max_verifying_per_ip` checks run at once for
+        one address (the others are refused at once, before any hashing)."""
         at = _now() if now_ms is None else now_ms
-        keys = [(f"name:{name_key(name)}", self.settings.max_failures_per_name)]
-        if ip:
-            keys.append((f"ip:{ip}", self.settings.max_failures_per_ip))
-        wait = await self._throttle_wait(keys, at)
-        if wait > 0:
-            raise LoginThrottledError(wait)
+        running = self._verifying.get(ip, 0)
+        if ip and running >= self.settings.max_verifying_per_ip:
+            raise LoginThrottledError(1000)
+        self._verifying[ip] = running + 1
+        try:
+            return await self._login(name, password, ip, at)
+        finally:
+            left = self._verifying.get(ip, 1) - 1
+            if left > 0:
+                self._verifying[ip] = left
+            else:
+                self._verifying.pop(ip, None)
+
+    async def _login(self, name: str, password: str, ip: str, at: int) -> LoginResult:
+        pair = f"pair:{name_key(name)}|{ip}"
+        ip_key = f"ip:{ip}" if ip else None
+        async with self.db.write() as session:
+            if not self.db.is_sqlite:
+                # SQLite writes are serialized already; on PostgreSQL, concurrent attempts for
+                # one address (then one pair: always in this order) queue on a lock, so each
+                # sees the ones before it.
+                for key in (k for k in (ip_key, pair) if k is not None):
+                    await session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:k))"),
+                                          {"k": key})
+            wait = await self._throttle_wait(session, pair, ip_key, at)
+            if wait > 0:
+                raise LoginThrottledError(wait)
+            attempt = [LoginFailure(key=pair, at_ms=at)]
+            if ip_key is not None:
+                attempt.append(LoginFailure(key=ip_key, at_ms=at))
+            session.add_all(attempt)
+            await session.flush()
+            attempt_ids = [row.id for row in attempt]
+            await session.execute(
+                delete(LoginFailure).where(
+                    LoginFailure.at_ms < at - 2 * self.settings.failure_window_ms
+                )
+            )
         async with self.db.read() as session:
             row = await self._by_name(session, name)
         ok = False
@@ -255,13 +301,6 @@ class AccountService:
             # Spend the same time on an unknown name so timing does not reveal which names exist.
             await asyncio.to_thread(self.settings.hasher.hash, password)
         if not ok or row is None:
-            async with self.db.write() as session:
-                session.add_all(LoginFailure(key=key, at_ms=at) for key, _ in keys)
-                await session.execute(
-                    delete(LoginFailure).where(
-                        LoginFailure.at_ms < at - 2 * self.settings.failure_window_ms
-                    )
-                )
             raise InvalidCredentialsError()
         token = secrets.token_urlsafe(32)
         expires = at + self.settings.session_ttl_ms
@@ -278,7 +317,9 @@ class AccountService:
                     expires_ms=expires,
                 )
             )
-            await session.execute(delete(LoginFailure).where(LoginFailure.key == keys[0][0]))
+            # A success clears this pair's failures and does not count against the address.
+            await session.execute(delete(LoginFailure).where(
+                (LoginFailure.key == pair) | LoginFailure.id.in_(attempt_ids)))
             if new_hash is not None:
                 await session.execute(
                     update(Account).where(Account.id == row.id).values(password_hash=new_hash)
