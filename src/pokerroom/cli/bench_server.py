@@ -170,7 +170,8 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
     base = f"http://127.0.0.1:{port}"
     command = [server_bin or str(Path(sys.executable).parent / "pokerroom"), "serve",
                "--port", str(port), "--database", url, "--room", str(folder / "room.toml"),
-               "--between-hands", "0.05", "--insecure-fast-hash", "--metrics"]
+               "--between-hands", "0.05", "--insecure-fast-hash", "--metrics",
+               "--signups-per-ip", "1000000"]  # every swarm bot signs up from this address
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               start_new_session=True)
     swarms: list[SwarmProcess] = []

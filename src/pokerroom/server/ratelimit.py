@@ -46,6 +46,12 @@ class SlidingWindow:
     def add(self, key: str) -> None:
         self._events.setdefault(key, deque()).append(time.monotonic())
 
+    def undo(self, key: str) -> None:
+        """Forget the last event of `key` (it turned out to cost nothing)."""
+        events = self._events.get(key)
+        if events:
+            events.pop()
+
     def retry_after_s(self, key: str) -> int:
         events = self._events.get(key)
         if not events:

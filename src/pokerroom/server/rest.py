@@ -12,6 +12,7 @@ from pokerroom.server.state import COOKIE_NAME, ServerState, session_token_from
 from pokerroom.services.accounts import (
     InvalidCredentialsError,
     InvalidNameError,
+    LoginResult,
     LoginThrottledError,
     NameTakenError,
     WeakPasswordError,
@@ -81,6 +82,10 @@ async def _login(state: ServerState, body: Credentials, request: Request,
                      retry_after_s=max(1, exc.retry_after_ms // 1000)) from None
     except InvalidCredentialsError as exc:
         raise refuse(401, "bad_credentials", str(exc)) from None
+    return await _signed_in(state, login, response)
+
+
+async def _signed_in(state: ServerState, login: LoginResult, response: Response) -> AuthOut:
     _set_cookie(response, state, login.token)
     balance = await state.balance_of(login.account.id)
     return AuthOut(
@@ -100,14 +105,15 @@ async def register(body: Credentials, request: Request, response: Response,
                      retry_after_s=state.signups.retry_after_s(ip))
     state.signups.add(ip)  # counted before the work, so concurrent sign-ups cannot slip past
     try:
-        await state.accounts.register(body.username, body.password)
-    except NameTakenError as exc:
-        raise refuse(409, "name_taken", str(exc)) from None
-    except InvalidNameError as exc:
-        raise refuse(422, "bad_username", str(exc)) from None
-    except WeakPasswordError as exc:
-        raise refuse(422, "weak_password", str(exc)) from None
-    return await _login(state, body, request, response)
+        account = await state.accounts.register(body.username, body.password)
+    except (NameTakenError, InvalidNameError, WeakPasswordError) as exc:
+        state.signups.undo(ip)  # refused before any hashing: it costs nothing
+        if isinstance(exc, NameTakenError):
+            raise refuse(409, "name_taken", str(exc)) from None
+        code = "bad_username" if isinstance(exc, InvalidNameError) else "weak_password"
+        raise refuse(422, code, str(exc)) from None
+    # The password was just hashed: the session opens without checking it again.
+    return await _signed_in(state, await state.accounts.open_session(account), response)
 
 
 @router.post("/auth/login", response_model=AuthOut, tags=["auth"],

@@ -302,8 +302,7 @@ class AccountService:
             await asyncio.to_thread(self.settings.hasher.hash, password)
         if not ok or row is None:
             raise InvalidCredentialsError()
-        token = secrets.token_urlsafe(32)
-        expires = at + self.settings.session_ttl_ms
+        token, expires = secrets.token_urlsafe(32), at + self.settings.session_ttl_ms
         new_hash = None
         if self.settings.hasher.check_needs_rehash(row.password_hash):
             # Hashed outside the write transaction: the single writer is never held for it.
@@ -325,6 +324,15 @@ class AccountService:
                     update(Account).where(Account.id == row.id).values(password_hash=new_hash)
                 )
         return LoginResult(account=_info(row), token=token, expires_ms=expires)
+
+    async def open_session(self, account: AccountInfo, *, now_ms: int | None = None) -> LoginResult:
+        """A new session for an account just proven (at registration: no second hash)."""
+        at = _now() if now_ms is None else now_ms
+        token, expires = secrets.token_urlsafe(32), at + self.settings.session_ttl_ms
+        async with self.db.write() as session:
+            session.add(Session(token_hash=token_hash(token), account_id=account.id,
+                                created_ms=at, expires_ms=expires))
+        return LoginResult(account=account, token=token, expires_ms=expires)
 
     async def session_account(self, token: str, *, now_ms: int | None = None) -> AccountInfo | None:
         """The account a session token belongs to, or None (unknown, expired or logged out)."""
