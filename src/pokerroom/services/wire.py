@@ -73,8 +73,28 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
+# The same event goes to every viewer of a table: a public one is the very same object for
+# all of them (visible_to returns it unchanged), so its JSON shape is built once and each
+# receiver gets a shallow copy. Keyed by identity and version, holding the event itself so an
+# id can never be mistaken for a newer object's (issue 11).
+_RECENT_EVENTS = 512
+_recent: dict[tuple[int, int], tuple[Any, dict[str, Any]]] = {}
+
+
 def event_json(event: Any, version: int) -> dict[str, Any]:
     """One event, already filtered for its receiver, as sent in `table_events`."""
+    key = (id(event), version)
+    hit = _recent.get(key)
+    if hit is not None and hit[0] is event:
+        return dict(hit[1])
+    out = _event_json(event, version)
+    if len(_recent) >= _RECENT_EVENTS:
+        _recent.clear()
+    _recent[key] = (event, out)
+    return dict(out)
+
+
+def _event_json(event: Any, version: int) -> dict[str, Any]:
     out = plain(event)
     if not isinstance(out, dict):
         out = {"value": out}
