@@ -59,6 +59,9 @@ def register(app: typer.Typer) -> None:
         metrics: bool = typer.Option(
             False, hidden=True, help="Serve GET /api/metrics (CPU figures) for the benchmark."
         ),
+        cookie_secure: bool = typer.Option(
+            False, "--cookie-secure", help="Mark the session cookie Secure (behind HTTPS)."
+        ),
         signups_per_ip: int = typer.Option(
             20, help="Sign-ups allowed from one address per hour (a benchmark's bots need more)."
         ),
@@ -75,7 +78,7 @@ def register(app: typer.Typer) -> None:
             room_path=room, extra_origins=tuple(allow_origin),
             between_hands_seconds=between_hands, action_seconds=action_seconds,
             fast_password_hash=insecure_fast_hash, metrics=metrics,
-            signups_per_ip_per_hour=signups_per_ip,
+            signups_per_ip_per_hour=signups_per_ip, cookie_secure=cookie_secure,
         )
         from pokerroom.core.table.room import RoomConfigError
         from pokerroom.server.state import load_room

@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from pokerroom.server import history_api, rest
+from pokerroom.server.guard import Guard
 from pokerroom.server.settings import Settings
 from pokerroom.server.state import ServerState
 from pokerroom.server.ws import websocket_endpoint
@@ -76,4 +77,5 @@ def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = N
     if static.is_dir():
         # Mounted last: it answers every path no route above claimed (index.html at /).
         app.mount("/", StaticFiles(directory=static, html=True), name="web")
+    app.add_middleware(Guard)  # body limits and security headers on every HTTP response
     return app

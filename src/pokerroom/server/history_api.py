@@ -4,9 +4,9 @@ see them, and downloadable in the PokerStars text format."""
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Response
+from fastapi import APIRouter, HTTPException, Path, Query, Response
 from sqlalchemy import select
 
 from pokerroom.core.rules import start_hand, visible_to
@@ -18,6 +18,10 @@ from pokerroom.storage.models import Account
 from pokerroom.storage.records import decode_record
 
 router = APIRouter(prefix="/api/hands", tags=["hands"])
+
+# Ids are 64-bit in the database: a larger number is refused (422), never a 500.
+ID_MAX = 2**63 - 1
+HandId = Annotated[int, Path(ge=1, le=ID_MAX)]
 
 
 async def _own_hand(state: Any, account_id: int, hand_id: int) -> StoredHand:
@@ -66,7 +70,8 @@ def _summary(stored: StoredHand, account_id: int, state: Any = None) -> dict[str
 
 
 @router.get("", summary="My hands, newest first")
-async def my_hands(who: Me, state: Room, limit: int = 50, before: int | None = None
+async def my_hands(who: Me, state: Room, limit: Annotated[int, Query(ge=1, le=200)] = 50,
+                   before: Annotated[int | None, Query(ge=1, le=ID_MAX)] = None
                    ) -> dict[str, Any]:
     hands = await HandStore(state.db).history(who[0], limit=max(1, min(limit, 200)),
                                               before_id=before)
@@ -84,7 +89,7 @@ async def my_hands_pokerstars(who: Me, state: Room) -> Response:
 
 
 @router.get("/{hand_id}", summary="One of my hands, step by step, as I could see it")
-async def my_hand(hand_id: int, who: Me, state: Room) -> dict[str, Any]:
+async def my_hand(hand_id: HandId, who: Me, state: Room) -> dict[str, Any]:
     stored = await _own_hand(state, who[0], hand_id)
     if stored.status == "in_progress":
         # A live hand is only ever seen through the table (view_for), never from its record.
@@ -98,7 +103,7 @@ async def my_hand(hand_id: int, who: Me, state: Room) -> dict[str, Any]:
 
 
 @router.get("/{hand_id}/pokerstars", summary="One of my hands in the PokerStars text format")
-async def my_hand_pokerstars(hand_id: int, who: Me, state: Room) -> Response:
+async def my_hand_pokerstars(hand_id: HandId, who: Me, state: Room) -> Response:
     stored = await _own_hand(state, who[0], hand_id)
     if stored.status != "settled" or not stored.record:
         raise refuse(409, "not_exportable", f"hand {hand_id} is {stored.status}")

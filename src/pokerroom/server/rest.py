@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
@@ -152,10 +152,12 @@ async def tournaments(state: Room) -> dict[str, Any]:
 
 
 @router.get("/wallet", tags=["wallet"], summary="Wallet balance and the latest ledger entries")
-async def wallet(who: Me, state: Room, limit: int = 100) -> dict[str, Any]:
-    limit = max(1, min(limit, 500))
+async def wallet(who: Me, state: Room,
+                 limit: Annotated[int, Query(ge=1, le=500)] = 100) -> dict[str, Any]:
     key = ledger.wallet(who[0]).key
     async with state.db.read() as session:
+        # The newest `limit` entries only, paged in SQL; each one's balance after it is worked
+        # back from the balance now.
         rows = (
             await session.execute(
                 select(LedgerEntry.id, LedgerEntry.amount, LedgerTransaction.kind,
@@ -163,14 +165,15 @@ async def wallet(who: Me, state: Room, limit: int = 100) -> dict[str, Any]:
                 .join(LedgerTransaction, LedgerTransaction.id == LedgerEntry.transaction_id)
                 .join(LedgerAccount, LedgerAccount.id == LedgerEntry.ledger_account_id)
                 .where(LedgerAccount.key == key)
-                .order_by(LedgerEntry.id)
+                .order_by(LedgerEntry.id.desc())
+                .limit(limit)
             )
         ).all()
-    running = 0
+        balance = await ledger.balance_of(session, key)  # the same snapshot as the rows
+    after = balance
     entries = []
     for entry_id, amount, kind, memo, created in rows:
-        running += int(amount)
-        entries.append({"id": entry_id, "amount": int(amount), "balance_after": running,
+        entries.append({"id": entry_id, "amount": int(amount), "balance_after": after,
                         "kind": kind, "memo": memo, "created_ms": int(created)})
-    balance = await state.balance_of(who[0])
-    return {"balance": balance, "entries": entries[::-1][:limit]}
+        after -= int(amount)
+    return {"balance": balance, "entries": entries}

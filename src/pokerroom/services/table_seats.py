@@ -11,7 +11,7 @@ import uuid
 from typing import Any
 
 from pokerroom.core.errors import RuleViolationError
-from pokerroom.core.table.buyin import check_top_up
+from pokerroom.core.table.buyin import check_buy_in, check_top_up
 from pokerroom.services.clock import now_ms
 from pokerroom.services.lobby import Watcher
 from pokerroom.services.refusal import RefusedError
@@ -63,6 +63,12 @@ class SeatCommands:
         if buy_in < limits.minimum:
             rule = "R-BUYIN-1" if self.config.betting == "limit" else "R-BUYIN-2"
             raise RefusedError("bad_buy_in", f"the minimum buy-in is {limits.minimum}", rule=rule)
+        # Every buy-in rule (R-BUYIN-1..3) is checked before a chip moves: a refused buy-in
+        # used to move the chips, then return them, and meanwhile made valid ones fail.
+        try:
+            check_buy_in(self.config, account, buy_in, now_ms(), self.table.memory)
+        except RuleViolationError as exc:
+            raise RefusedError("bad_buy_in", exc.reason, rule=exc.rule_id) from None
         key = f"buyin:{self.table_id}:{account_id}:{uuid.uuid4().hex}"
         try:
             await self.services.cashier.buy_in(account_id, self.table_id, buy_in, key=key)
