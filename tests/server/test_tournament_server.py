@@ -112,8 +112,9 @@ async def test_R_TOURN_1_R_TOURN_7_eighteen_bots_sigkill_and_restart(tmp_path: P
         await wait_ready(port, proc)
         try:
             for bot in bots:
-                r = await http.get("/api/wallet",
-                                   headers={"Authorization": f"Bearer {bot.account.token}"})
+                r = await http.get(
+                    "/api/wallet", headers={"Authorization": f"Bearer {bot.account.token}"}
+                )
                 me = r.json()
                 entry = next(p for e, p in players.items() if e == me_entry(me, bot))
                 assert me["balance"] == 100_000 - 1100 + entry["prize"]

@@ -21,12 +21,19 @@ async def test_R_TOURN_2_lone_visitor_starts_a_filled_sit_and_go(tmp_path: Path)
     try:
         async with running.http() as http:
             for _ in range(300):
-                listing = {t["id"]: t for t in (await http.get("/api/tournaments")).json()["tournaments"]}
+                listing = {
+                    t["id"]: t for t in (await http.get("/api/tournaments")).json()["tournaments"]
+                }
                 if listing.get("sng6-1", {}).get("entrants") == 5:
                     break
                 await asyncio.sleep(0.1)
             sng = listing["sng6-1"]
-            assert (sng["status"], sng["seats"], sng["buy_in"], sng["fee"]) == ("registering", 6, 1000, 100)
+            assert (sng["status"], sng["seats"], sng["buy_in"], sng["fee"]) == (
+                "registering",
+                6,
+                1000,
+                100,
+            )
             assert {"hourly-1", "sng9-1"} <= set(listing)
         visitor = TournamentBot(running.base, "visitor", "sng6-1", seed=11)
         await visitor.account.login()
@@ -41,7 +48,9 @@ async def test_R_TOURN_2_lone_visitor_starts_a_filled_sit_and_go(tmp_path: Path)
         # registering twice is refused naming the rule
         client = await Client.connect(running.ws_url, token=visitor.account.token)
         async with running.http() as http:
-            listing = {t["id"]: t for t in (await http.get("/api/tournaments")).json()["tournaments"]}
+            listing = {
+                t["id"]: t for t in (await http.get("/api/tournaments")).json()["tournaments"]
+            }
         assert "sng6-2" in listing  # the sit & go opened again (repeat)
         await client.send(type="tournament_register", tournament="hourly-1")
         await client.send(type="tournament_register", tournament="hourly-1")

@@ -95,7 +95,9 @@ class TournamentHall:
         spec = self.specs[base]
         start = str(spec.get("start", "when_full"))
         start_ms = None if start == "when_full" else next_start_ms(start, datetime.now(UTC))
-        d = TournamentDirector(self.db, tid, {**spec, "id": tid}, start_ms=start_ms, decks=self.decks)
+        d = TournamentDirector(
+            self.db, tid, {**spec, "id": tid}, start_ms=start_ms, decks=self.decks
+        )
         await d.open()
         d.start_actor()
         self.directors[tid] = d

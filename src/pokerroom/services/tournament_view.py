@@ -81,8 +81,9 @@ def viewer_picture(d: Any, account_id: int | None) -> dict[str, Any]:
         "seat": seat,
         "hand_number": table.hand_number,
         "seats": [
-            None if p is None else {"seat": i, "entry": p, "chips": t.entries[p].chips,
-                                    "away": p in t.away}
+            None
+            if p is None
+            else {"seat": i, "entry": p, "chips": t.entries[p].chips, "away": p in t.away}
             for i, p in enumerate(table.seats)
         ],  # fmt: skip
         "button": table.last.button if table.last is not None else None,

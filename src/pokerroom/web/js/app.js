@@ -11,6 +11,7 @@ import { mountTable } from "./pages/table.js";
 import { mountUth } from "./pages/uth.js";
 import { mountHistory, mountReplay } from "./pages/history.js";
 import { mountAccount } from "./pages/account.js";
+import { mountTournaments, mountTournament } from "./pages/tournaments.js";
 
 const ROUTES = [
   [/^#?\/?$/, () => (session.account ? "#/lobby" : "#/login")],
@@ -21,6 +22,8 @@ const ROUTES = [
   [/^#\/history$/, mountHistory],
   [/^#\/history\/([^/]+)$/, mountReplay],
   [/^#\/account$/, mountAccount],
+  [/^#\/tournaments$/, mountTournaments],
+  [/^#\/tournament\/([^/]+)$/, mountTournament],
 ];
 
 let unmount = null;
