@@ -115,6 +115,14 @@ async def keep_sit_and_gos_filling(base_url: str, every_s: float = 2.0) -> None:
     import httpx
 
     playing: dict[str, list[asyncio.Task[Any]]] = {}
+    busy: dict[str, asyncio.Task[Any]] = {}  # bot name -> its task; names are reused when free
+
+    def free_name() -> str:
+        k = 0
+        while f"sngbot{k}" in busy and not busy[f"sngbot{k}"].done():
+            k += 1
+        return f"sngbot{k}"
+
     async with httpx.AsyncClient(base_url=base_url, timeout=30) as http:
         while True:
             try:
@@ -127,8 +135,10 @@ async def keep_sit_and_gos_filling(base_url: str, every_s: float = 2.0) -> None:
                 tasks = playing.setdefault(t["id"], [])
                 wanted = t["max_entrants"] - 1
                 while len(tasks) < wanted:
-                    bot = TournamentBot(base_url, f"{t['id']}-bot{len(tasks)}", t["id"])
-                    tasks.append(asyncio.create_task(bot.run(give_up_s=24 * 3600)))
+                    name = free_name()
+                    bot = TournamentBot(base_url, name, t["id"])
+                    busy[name] = asyncio.create_task(bot.run(give_up_s=24 * 3600))
+                    tasks.append(busy[name])
             for tid in [k for k, v in playing.items() if all(x.done() for x in v)]:
                 del playing[tid]
             await asyncio.sleep(every_s)

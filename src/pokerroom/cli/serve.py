@@ -73,6 +73,9 @@ def register(app: typer.Typer) -> None:
         from pokerroom.server.settings import Settings
         from pokerroom.storage.database import default_database_url
 
+        if bots > 0:
+            # the sit & go bots (up to two sets of seats per sit & go) sign up from here too
+            signups_per_ip += 40
         settings = Settings(
             host=host, port=port, database_url=database or default_database_url(),
             room_path=room, extra_origins=tuple(allow_origin),
