@@ -32,7 +32,8 @@ async def test_R_POT_3_hand_that_cannot_be_stored_halts_the_table_and_moves_no_c
 ) -> None:
     """R-POT-3: with the hands table refusing writes, the first deal halts the table: players
     get a `table_halted` notice, no action is offered, the ledger still balances, and after a
-    restart (storage repaired) every chip is back in the wallets."""
+    restart (storage repaired) the players sit again with their whole buy-ins (issue 10:
+    a restart reseats rather than cashes out), and every chip is accounted for."""
     settings = make_settings(tmp_path, between_hands_seconds=0.3)
     db_file = tmp_path / "room.db"
     running = await start_server(settings)
@@ -68,10 +69,12 @@ async def test_R_POT_3_hand_that_cannot_be_stored_halts_the_table_and_moves_no_c
         conn.execute("DROP TRIGGER refuse_hands")
         assert conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 0
 
-    # Restart with the storage repaired: the escrowed buy-ins go back to the wallets.
+    # Restart with the storage repaired: the players sit again with their buy-ins in escrow.
     running = await start_server(settings)
     try:
         async with running.http() as http:
+            lobby = (await http.get("/api/lobby")).json()["tables"]
+            assert next(t for t in lobby if t["id"] == "antares-1")["taken"] == 2
             for name in ("ann", "bob"):
                 login = await http.post("/api/auth/login",
                                         json={"username": name, "password": PASSWORD})
@@ -80,7 +83,8 @@ async def test_R_POT_3_hand_that_cannot_be_stored_halts_the_table_and_moves_no_c
                     "Authorization": f"Bearer {login.json()['token']}"})
                 assert me.status_code == 200, me.text
                 account = me.json()["account"]
-                assert account["balance"] == running.settings.starting_balance, json.dumps(account)
+                assert account["balance"] == running.settings.starting_balance - BUY_IN, (
+                    json.dumps(account))
     finally:
         await stop_server(running)
     ok, text = await audit_url(settings.database_url)

@@ -22,6 +22,7 @@ from pokerroom.services.hands import HandStore
 from pokerroom.services.lobby import Lobby
 from pokerroom.services.notices import NoticeBox
 from pokerroom.services.recovery import recover
+from pokerroom.services.seating import SeatBook
 from pokerroom.services.table_runner import RoomServices, TableRunner
 from pokerroom.storage.database import Database, open_database
 from pokerroom.storage.records import encode_record
@@ -96,17 +97,11 @@ class ServerState:
         if report.voided_hands or report.uth_settled or report.uth_voided:
             log.warning("recovered after a crash: voided hands %s, UTH settled %s, voided %s",
                         report.voided_hands, report.uth_settled, report.uth_voided)
-        # Players who sat at a table when the server stopped get their stacks back in their
-        # wallets (the stacks as of the last settled hand); they sit down again when they
-        # come back. No chip moves except escrow -> wallet.
-        for table_id, account_id, _stack in report.open_escrows:
-            await self._cashier.cash_out_all(
-                account_id, table_id, key=f"restart:{table_id}:{account_id}:{uuid.uuid4().hex}")
         deck_source = (SeededDeckSource(self.settings.seed) if self.settings.seed is not None
                        else SecureDeckSource())
         services = RoomServices(
             cashier=self._cashier, hands=HandStore(self._db), deck_source=deck_source,
-            memory=RoomMemory(), encode_record=encode_record,
+            memory=RoomMemory(), encode_record=encode_record, seats=SeatBook(self._db),
             between_hands_s=self.settings.between_hands_seconds,
             events_kept=self.settings.events_kept_per_table,
         )
@@ -115,6 +110,14 @@ class ServerState:
             self.lobby.add(TableRunner(table_id_of(config.name), config, services,
                                        display_name=config.name))
         self._add_uth_tables(services)
+        # Each poker table seats again the players it kept (services.seating), with their
+        # escrow as the stack, and cashes out the rest of its escrows. Escrows at tables this
+        # room no longer has go back to the wallets here. No chip moves but escrow -> wallet.
+        for table_id, account_id, _stack in report.open_escrows:
+            if not self.lobby.has(table_id):
+                await self._cashier.cash_out_all(
+                    account_id, table_id,
+                    key=f"restart:{table_id}:{account_id}:{uuid.uuid4().hex}")
         await self.lobby.start()
         from pokerroom.services.tournament_hall import TournamentHall
 

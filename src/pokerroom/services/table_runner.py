@@ -10,7 +10,8 @@ view built by `view_for`. Actions carry the hand and action number: stale ones a
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+import uuid
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pokerroom.core.errors import RuleViolationError
@@ -38,6 +39,7 @@ from pokerroom.services.hands import HandSeat, HandStore
 from pokerroom.services.lobby import Watcher
 from pokerroom.services.poker_view import table_view
 from pokerroom.services.refusal import RefusedError
+from pokerroom.services.seating import SavedSeat, SeatBook, Seating
 from pokerroom.services.table_seats import SeatCommands
 from pokerroom.services.table_show import ShowCommands, show_offer
 from pokerroom.services.wire import card_text, event_json, plain
@@ -67,6 +69,7 @@ class RoomServices:
     encode_record: Any  # HandRecord -> str
     between_hands_s: float = 2.0
     events_kept: int = 2000
+    seats: SeatBook | None = None  # where the seating is kept between hands (None: nowhere)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,11 +121,66 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         self._hand_base = 0
         self._settle_attempts = 0  # failed settlements in a row (the retry backs off)
         self._table_seen = 0
+        self._saved_seating: str | None = None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
         self._hand_base = await self.services.hands.last_hand_number(self.table_id)
+        await self._restore_seats()
         self.start_actor()
+        self._maybe_deal()
+
+    async def _restore_seats(self) -> None:
+        """Seat again everyone the kept seating names and whose chips are still in escrow
+        here (after a restart the stacks are those at the start of the hand that was voided);
+        cash out any other escrow of this table, as nobody sits there any more."""
+        escrows = {account: stack for _t, account, stack
+                   in await self.services.cashier.escrows(self.table_id) if stack > 0}
+        book = self.services.seats
+        saved = await book.load(self.table_id) if book is not None else None
+        kept = [s for s in saved.seats if s.account_id in escrows] if saved is not None else []
+        if saved is not None:
+            self.table.restore([replace(s.record, stack=escrows[s.account_id]) for s in kept],
+                               saved.previous)
+            self._saved_seating = saved.encode()
+        for s in kept:
+            account = _account(s.account_id)
+            self.names[account] = self.known_names[account] = s.name
+            self.known_seats[account] = s.record.seat
+            if not s.auto_post:
+                self.auto_post_off.add(account)
+        self._table_seen = len(self.table.log)
+        for account_id in set(escrows) - {s.account_id for s in kept}:
+            await self.services.cashier.cash_out_all(
+                account_id, self.table_id,
+                key=f"restart:{self.table_id}:{account_id}:{uuid.uuid4().hex}")
+        if kept:
+            log.info("%s: reseated %d players", self.table_id, len(kept))
+
+    async def _save_seats(self) -> None:
+        """Keep the seating (between hands only, and only when it changed). Losing it loses
+        no chip: a player without kept seating is cashed out at the next start."""
+        book = self.services.seats
+        if book is None or self.table.hand is not None:
+            return
+        seating = Seating(
+            seats=tuple(
+                SavedSeat(account_id=int(r.account), name=self.names.get(r.account, "?"),
+                          auto_post=r.account not in self.auto_post_off,
+                          record=replace(r, stack=0))  # the escrow holds the stack
+                for r in self.table.seat_records()
+            ),
+            previous=self.table.previous_hand,
+        )  # fmt: skip
+        text = seating.encode()
+        if text == self._saved_seating:
+            return
+        try:
+            await book.save(self.table_id, seating)
+        except Exception:  # noqa: BLE001 - the table plays on; see the docstring
+            log.exception("%s: could not keep the seating", self.table_id)
+            return
+        self._saved_seating = text
 
     async def stop(self) -> None:
         await self.stop_actor()
@@ -425,8 +483,8 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
 
         Chips enter the ledger only when a hand ends, so a hand the storage cannot record could
         never be settled, and the table's stacks would drift from the escrow. Nothing has moved
-        yet: every stack is still in escrow, and the next start of the room returns it to the
-        wallets (as after a crash)."""
+        yet: every stack is still in escrow, and the next start of the room seats the players
+        again with it (as after a crash)."""
         self.halted = (f"hand {number} could not be stored; the table is stopped and every "
                        "stack stays in escrow until the room restarts")
         self.cancel("clock")
@@ -497,6 +555,7 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
             if p.stack == 0:
                 self.table.stand_up(p.account, now_ms=now_ms())
         await self._after_departures()
+        await self._save_seats()
         self._publish()
         self._maybe_deal()
 

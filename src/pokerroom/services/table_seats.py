@@ -90,6 +90,7 @@ class SeatCommands:
         self._publish(table_first=True)
         watcher.push({"type": "balance",
                       "balance": await self.services.cashier.wallet_balance(account_id)})
+        await self._save_seats()
         self._maybe_deal()
 
     async def top_up(self, account_id: int, amount: int) -> None:
@@ -151,6 +152,7 @@ class SeatCommands:
                     watcher.push({"type": "balance", "balance": balance})
                     watcher.push({"type": "notice", "code": "left", "table": self.table_id,
                                   "hand": None, "text": "Your stack went back to your wallet."})
+        await self._save_seats()
 
     def _refuse_while_unsettled(self) -> None:
         """A hand over but not yet settled (the storage failed): the escrow still holds the
@@ -199,6 +201,7 @@ class SeatCommands:
                     watcher.push({"type": "table_view", "table": self.table_id,
                                   "version": self.log.version,
                                   "view": self.view_for(account, with_log=True)})
+        await self._save_seats()
         self._maybe_deal()
 
     async def wait_list(self, watcher: Watcher, account_id: int) -> None:

@@ -201,4 +201,14 @@ class TournamentRow(Base):
     prize_pool: Mapped[int] = mapped_column(BigInteger, default=0)
     fees: Mapped[int] = mapped_column(BigInteger, default=0)
     clock_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class TableSeating(Base):
+    """Who sits where at a poker table between hands (JSON), so that a restart, or the node
+    that takes the table over, seats the same players again instead of cashing them out.
+    Chips are not here: the escrow in the ledger is the truth for each stack."""
+
+    __tablename__ = "table_seating"
+    table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    state: Mapped[str] = mapped_column(Text)
     updated_ms: Mapped[int] = mapped_column(BigInteger)

@@ -59,7 +59,7 @@ from pokerroom.core.table.events import (
 )
 from pokerroom.core.table.lobby import LiveFigures, Lobby, LobbyRow, TableListing
 from pokerroom.core.table.room import RoomConfig, RoomConfigError, UthTableSpec, parse_room
-from pokerroom.core.table.table import SeatView, Table
+from pokerroom.core.table.table import SeatRecord, SeatView, Table
 from pokerroom.core.table.waiting import SeatOffer, WaitingList
 
 __all__ = [
@@ -67,7 +67,7 @@ __all__ = [
     "BlindMissed", "BlindPlan", "BuyInLimits", "ClockConfig", "Command", "Departure",
     "HandDealt", "HandSettled", "NotEnoughPlayersError", "PlayerSat", "PlayerStoodUp",
     "PostBlindNow", "PreviousHand", "RoomMemory", "SatIn", "SatOut", "SeatOffer", "SeatState",
-    "SeatView", "SitDown", "SitIn", "SitOut", "StandUp", "Table", "TableConfig", "TableEvent",
+    "SeatRecord", "SeatView", "SitDown", "SitIn", "SitOut", "StandUp", "Table", "TableConfig", "TableEvent",
     "TableStakes", "TimedOut", "TopUp", "ToppedUp", "TurnClock", "WaitForBigBlind", "WaitingList",
     "LiveFigures", "Lobby", "LobbyRow", "RoomConfig", "RoomConfigError", "TableListing",
     "UthTableSpec", "parse_room",

@@ -80,6 +80,25 @@ class SeatView:
     disconnected: bool
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatRecord:
+    """One seated player between hands, as kept so a restart (or another node taking the
+    table over) seats them again as they were: same seat, blind debts and sit-out state."""
+
+    account: str
+    seat: int
+    stack: int
+    new: bool
+    waits: bool
+    sitting_out: bool
+    owes_small: bool
+    owes_big: bool
+    played_last: bool
+    orbits_out: int
+    busted: bool
+    time_bank_ms: int
+
+
 class Table:
     """A cash-game table."""
 
@@ -204,7 +223,7 @@ class Table:
         for w in lists:
             if account in w.waiting:
                 w.take(account, now_ms)
-        started = self._hands_started > 0
+        started = self._hands_started > 0 or self._previous is not None  # or restored
         self._seats[seat] = _Player(
             account=account,
             seat=seat,
@@ -310,6 +329,47 @@ class Table:
             if left > 0:
                 made += self.game_waiting_list.offer(left, now_ms, self.config.offer_ms)
         return made
+
+    def seat_records(self) -> tuple[SeatRecord, ...]:
+        """Every seated player as a SeatRecord; only between hands (a hand changes stacks and
+        debts that a voided hand would give back)."""
+        if self.hand is not None:
+            raise RuleViolationError("phase", "seats are recorded between hands only")
+        return tuple(
+            SeatRecord(account=p.account, seat=p.seat, stack=p.stack, new=p.new, waits=p.waits,
+                       sitting_out=p.sitting_out, owes_small=p.owes_small, owes_big=p.owes_big,
+                       played_last=p.played_last, orbits_out=p.orbits_out, busted=p.busted,
+                       time_bank_ms=p.time_bank_ms)
+            for p in self._seats if p is not None
+        )  # fmt: skip
+
+    def restore(
+        self, records: Sequence[SeatRecord], previous: PreviousHand | None
+    ) -> tuple[TableEvent, ...]:
+        """Seat players again from their records (their chips are already at the table, so no
+        buy-in rule applies) and the button where it was; each starts disconnected until they
+        come back (a player who never does times out and is sat out, then stood up, by the
+        usual rules). Only on an empty table before its first hand."""
+        if self.hand is not None or self._hands_started or any(self._seats):
+            raise RuleViolationError("phase", "a table is restored only before it plays")
+        events = []
+        for r in records:
+            if not 0 <= r.seat < self.config.seats or self._seats[r.seat] is not None:
+                raise RuleViolationError("seat", f"seat {r.seat} cannot be restored")
+            self._seats[r.seat] = _Player(
+                account=r.account, seat=r.seat, stack=r.stack, new=r.new, waits=r.waits,
+                time_bank_ms=r.time_bank_ms, sitting_out=r.sitting_out, owes_small=r.owes_small,
+                owes_big=r.owes_big, played_last=r.played_last, orbits_out=r.orbits_out,
+                busted=r.busted, disconnected=True,
+            )  # fmt: skip
+            events.append(PlayerSat(account=r.account, seat=r.seat, stack=r.stack))
+        self._previous = previous
+        return self._emit(*events)
+
+    @property
+    def previous_hand(self) -> PreviousHand | None:
+        """Button and blinds of the last hand dealt (where the next hand's button moves from)."""
+        return self._previous
 
     def disconnect(self, account: str) -> None:
         self._get(account).disconnected = True

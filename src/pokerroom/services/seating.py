@@ -1,0 +1,76 @@
+"""Who sits where at a poker table, kept in the database so the table outlives its process.
+
+    book = SeatBook(db)
+    await book.save("antares-1", Seating(seats=table.seat_records(), names=..., ...))
+    seating = await book.load("antares-1")      # None when nothing was kept
+
+The runner saves the seating between hands whenever it changed. At start (a restart, or a
+node taking the table over) it seats the same players again, in the same seats, with their
+blind debts and sit-out state (core `Table.restore`). Chips are not kept here: each stack is
+the player's escrow balance in the ledger, which a voided hand never touched, so it is the
+stack at the start of the hand that was cut (DESIGN section 3).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+
+from pokerroom.core.table import PreviousHand, SeatRecord
+from pokerroom.services import clock
+from pokerroom.storage.database import Database
+from pokerroom.storage.models import TableSeating
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SavedSeat:
+    account_id: int
+    name: str
+    auto_post: bool  # the player's kept choice (R-BLIND-3, R-BLIND-6)
+    record: SeatRecord
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Seating:
+    seats: tuple[SavedSeat, ...]
+    previous: PreviousHand | None
+
+    def encode(self) -> str:
+        return json.dumps({
+            "seats": [{"account_id": s.account_id, "name": s.name, "auto_post": s.auto_post,
+                       "record": dataclasses.asdict(s.record)} for s in self.seats],
+            "previous": dataclasses.asdict(self.previous) if self.previous else None,
+        }, sort_keys=True)  # fmt: skip
+
+    @staticmethod
+    def decode(text: str) -> Seating:
+        data = json.loads(text)
+        seats = tuple(
+            SavedSeat(account_id=int(s["account_id"]), name=str(s["name"]),
+                      auto_post=bool(s["auto_post"]), record=SeatRecord(**s["record"]))
+            for s in data["seats"]
+        )  # fmt: skip
+        previous = PreviousHand(**data["previous"]) if data.get("previous") else None
+        return Seating(seats=seats, previous=previous)
+
+
+class SeatBook:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def load(self, table_id: str) -> Seating | None:
+        async with self.db.read() as session:
+            row = await session.get(TableSeating, table_id)
+            return Seating.decode(row.state) if row is not None else None
+
+    async def save(self, table_id: str, seating: Seating) -> None:
+        text = seating.encode()
+        async with self.db.write() as session:
+            row = await session.get(TableSeating, table_id)
+            if row is None:
+                session.add(TableSeating(table_id=table_id, state=text,
+                                         updated_ms=clock.now_ms()))
+            else:
+                row.state = text
+                row.updated_ms = clock.now_ms()
