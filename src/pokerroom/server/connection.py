@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from typing import Any
 
 import orjson
@@ -20,6 +21,7 @@ class Connection:
 
     def __init__(self, websocket: WebSocket, account_id: int | None, username: str | None) -> None:
         self.websocket = websocket
+        self.id = uuid.uuid4().hex  # the viewer id the tables count this client by
         self.account_id = account_id
         self.username = username
         self.tables: set[str] = set()

@@ -68,8 +68,7 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
                        "protocol": 1})
             for table_id, version in msg.last_versions.items():
                 if lobby.has(table_id):
-                    await lobby.runner(table_id).observe(conn, since=version)
-                    conn.tables.add(table_id)
+                    await state.watch(conn, table_id, since=version)
             if conn.account_id is not None:
                 for notice in await state.take_notices(conn.account_id):
                     conn.push(notice)
@@ -80,17 +79,16 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
         case LobbyUnsubscribe():
             lobby.unsubscribe(conn)
         case Observe():
-            await lobby.runner(msg.table).observe(conn, since=None)
-            conn.tables.add(msg.table)
+            await state.watch(conn, msg.table, since=None)
         case Unobserve():
-            await lobby.runner(msg.table).unobserve(conn)
-            conn.tables.discard(msg.table)
+            await state.unwatch(conn, msg.table)
         case Sit():
             account = _need_account(conn)
             runner = lobby.runner(msg.table)
-            await runner.sit(conn, account, conn.username or "", msg.seat, msg.buy_in,
+            if msg.table not in conn.tables:
+                await state.watch(conn, msg.table, since=None)
+            await runner.sit(conn.id, account, conn.username or "", msg.seat, msg.buy_in,
                              msg.blind == "post")
-            conn.tables.add(msg.table)
         case Act():
             await lobby.runner(msg.table).act(
                 _need_account(conn), msg.hand, msg.action_no, msg.action, msg.amount
@@ -106,7 +104,7 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
         case Leave():
             await lobby.runner(msg.table).leave(_need_account(conn))
         case WaitList():
-            await lobby.runner(msg.table).wait_list(conn, _need_account(conn))
+            await lobby.runner(msg.table).wait_list(_need_account(conn))
         case Chat():
             await lobby.runner(msg.table).chat(_need_account(conn), conn.username or "", msg.text)
         case UthBet():

@@ -18,6 +18,7 @@ from pokerroom.server.settings import Settings
 from pokerroom.services.accounts import AccountService, AccountSettings
 from pokerroom.services.cashier import Cashier
 from pokerroom.services.decks import SecureDeckSource, SeededDeckSource
+from pokerroom.services.fanout import LocalFanOut, account_channel, table_channel
 from pokerroom.services.hands import HandStore
 from pokerroom.services.lobby import Lobby
 from pokerroom.services.notices import NoticeBox
@@ -58,7 +59,8 @@ class ServerState:
         self.origins = settings.origins()
         self.connections: set[Any] = set()
         self.signups = SlidingWindow(3600.0)  # sign-ups per address in the last hour
-        self.lobby = Lobby()
+        self.fanout = LocalFanOut()  # one node; several nodes share a bus (DESIGN 6)
+        self.lobby = Lobby(self.fanout)
         self._db: Database | None = None
         self._accounts: AccountService | None = None
         self._cashier: Cashier | None = None
@@ -102,6 +104,7 @@ class ServerState:
         services = RoomServices(
             cashier=self._cashier, hands=HandStore(self._db), deck_source=deck_source,
             memory=RoomMemory(), encode_record=encode_record, seats=SeatBook(self._db),
+            fanout=self.fanout,
             between_hands_s=self.settings.between_hands_seconds,
             events_kept=self.settings.events_kept_per_table,
         )
@@ -152,6 +155,7 @@ class ServerState:
                                seats=spec.seats)
             self.lobby.add(UthRunner(
                 table_id_of(spec.name), spec.name, config, cashier=self.cashier, rounds=rounds,
+                fanout=self.fanout,
                 deck_source=services.deck_source, encode_record=services.encode_record,
                 betting_s=self.settings.uth_betting_seconds,
                 decision_s=self.settings.uth_decision_seconds,
@@ -171,6 +175,36 @@ class ServerState:
         for conn in ended:
             conn.end(4001, "logged out")
         return len(ended)
+
+    # ------------------------------------------------------------------ clients (the gateway)
+    def connected(self, conn: Any) -> None:
+        """A client is in: it hears what is meant for its account, wherever it plays."""
+        self.connections.add(conn)
+        if conn.account_id is not None:
+            self.fanout.subscribe(account_channel(conn.account_id), conn)
+
+    async def watch(self, conn: Any, table_id: str, since: int | None) -> None:
+        """The client looks at a table: it hears the table's channel and gets, now, what it
+        missed since `since` or the whole view."""
+        runner = self.lobby.runner(table_id)
+        self.fanout.subscribe(table_channel(table_id), conn)
+        conn.tables.add(table_id)
+        conn.push(await runner.observe(conn.id, conn.account_id, since))
+
+    async def unwatch(self, conn: Any, table_id: str) -> None:
+        runner = self.lobby.runner(table_id)
+        self.fanout.unsubscribe(table_channel(table_id), conn)
+        conn.tables.discard(table_id)
+        await runner.unobserve(conn.id)
+
+    async def disconnected(self, conn: Any) -> None:
+        self.connections.discard(conn)
+        self.lobby.unsubscribe(conn)
+        if conn.account_id is not None:
+            self.fanout.unsubscribe(account_channel(conn.account_id), conn)
+        for table_id in list(conn.tables):
+            if self.lobby.has(table_id):
+                await self.unwatch(conn, table_id)
 
     async def authenticate(self, token: str | None) -> tuple[int, str] | None:
         if not token or len(token) > 200:

@@ -39,7 +39,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     )
     conn.session = token if identity else None
     conn.start()
-    state.connections.add(conn)
+    state.connected(conn)
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     dropped = 0
     try:
@@ -76,8 +76,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
         pass
     finally:
-        state.connections.discard(conn)
         if getattr(state, "tournaments", None) is not None:
             state.tournaments.unfollow(conn)
-        await state.lobby.disconnect(conn)
+        await state.disconnected(conn)
         await conn.close()

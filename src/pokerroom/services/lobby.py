@@ -2,30 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from pokerroom.core.table.lobby import Lobby as CoreLobby
+from pokerroom.services.fanout import LOBBY, FanOut, Subscriber
 from pokerroom.services.refusal import RefusedError
-
-
-class Watcher(Protocol):
-    """A client as the services see it."""
-
-    account_id: int | None
-
-    def push(self, message: dict[str, Any]) -> None: ...
+from pokerroom.services.runner import Runner
 
 
 class Lobby:
-    """The live room: runners by table id, and the lobby feed (figures come from the core's
-    catalogue, `pokerroom.core.table.lobby.Lobby`, which each poker runner feeds)."""
+    """The live room: runners by table id, and the lobby feed on the fan-out's `lobby`
+    channel (figures come from the core's catalogue, `pokerroom.core.table.lobby.Lobby`,
+    which each poker runner feeds)."""
 
-    def __init__(self) -> None:
-        self._runners: dict[str, Any] = {}
-        self._subscribers: set[Any] = set()
+    def __init__(self, fanout: FanOut) -> None:
+        self._runners: dict[str, Runner] = {}
+        self.fanout = fanout
         self.catalogue = CoreLobby()
 
-    def add(self, runner: Any) -> None:
+    def add(self, runner: Runner) -> None:
         self._runners[runner.table_id] = runner
         runner.lobby = self
         if runner.kind == "poker":
@@ -34,37 +29,30 @@ class Lobby:
     def has(self, table_id: str) -> bool:
         return table_id in self._runners
 
-    def runner(self, table_id: str) -> Any:
+    def runner(self, table_id: str) -> Runner:
         try:
             return self._runners[table_id]
         except KeyError:
             raise RefusedError("table_not_found", f"there is no table {table_id!r}") from None
 
-    def runners(self) -> list[Any]:
+    def runners(self) -> list[Runner]:
         return list(self._runners.values())
 
     def entries(self) -> list[dict[str, Any]]:
         return [runner.entry() for runner in self._runners.values()]
 
-    def subscribe(self, watcher: Watcher) -> None:
-        self._subscribers.add(watcher)
-        watcher.push({"type": "lobby", "tables": self.entries()})
+    def subscribe(self, subscriber: Subscriber) -> None:
+        self.fanout.subscribe(LOBBY, subscriber)
+        subscriber.push({"type": "lobby", "tables": self.entries()})
 
-    def unsubscribe(self, watcher: Watcher) -> None:
-        self._subscribers.discard(watcher)
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        self.fanout.unsubscribe(LOBBY, subscriber)
 
-    def changed(self, runner: Any) -> None:
+    def changed(self, runner: Runner) -> None:
         """A table's entry changed (seats, figures): tell the lobby subscribers."""
-        if not self._subscribers:
+        if not self.fanout.wants(LOBBY):
             return
-        entry = runner.entry()
-        for watcher in list(self._subscribers):
-            watcher.push({"type": "lobby_update", "table": entry})
-
-    async def disconnect(self, watcher: Watcher) -> None:
-        self._subscribers.discard(watcher)
-        for runner in self._runners.values():
-            await runner.unobserve(watcher)
+        self.fanout.publish(LOBBY, {"type": "lobby_update", "table": runner.entry()})
 
     async def start(self) -> None:
         for runner in self._runners.values():

@@ -35,10 +35,11 @@ from pokerroom.services.actor import Actor
 from pokerroom.services.cashier import Cashier
 from pokerroom.services.clock import now_ms
 from pokerroom.services.event_log import EventLog, LoggedEvent
+from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.hands import HandSeat, HandStore
-from pokerroom.services.lobby import Watcher
 from pokerroom.services.poker_view import table_view
 from pokerroom.services.refusal import RefusedError
+from pokerroom.services.runner import refuse_for_kind
 from pokerroom.services.seating import SavedSeat, SeatBook, Seating
 from pokerroom.services.table_seats import SeatCommands
 from pokerroom.services.table_show import ShowCommands, show_offer
@@ -64,6 +65,7 @@ class RoomServices:
 
     cashier: Cashier
     hands: HandStore
+    fanout: FanOut  # where runners publish (they hold no sockets)
     deck_source: Any  # .next_deck() -> tuple of 52 card codes
     memory: RoomMemory
     encode_record: Any  # HandRecord -> str
@@ -106,11 +108,15 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         self.display_name = display_name or config.name
         self.decimals = decimals
         self.log = EventLog(services.events_kept, base_version=now_ms())
-        self.watchers: dict[Watcher, str | None] = {}
+        # Who looks at the table now: viewer id (one client connection) -> account (None: not
+        # logged in). Presence only (a seated player's clock, whom to build a view for);
+        # messages go out through the fan-out.
+        self.viewers: dict[str, str | None] = {}
+        self.fanout = services.fanout
+        self.channel = table_channel(table_id)
         self.names: dict[str, str] = {}  # seated accounts -> display names
         self.known_names: dict[str, str] = {}  # every account ever seated here (for old events)
         self.known_seats: dict[str, int] = {}  # the last seat each account took here
-        self.waiters: dict[str, Watcher] = {}  # waiting-list players, to offer them a seat
         self.lobby: Any = None
         self.run: HandRun | None = None
         self.last_run: HandRun | None = None  # the hand just over: shows until the next deal
@@ -249,11 +255,13 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
             return event_json(visible_to(item.event, seat, item.dealt_in), entry.version)
         return {**item, "version": entry.version}
 
-    def _viewer(self, watcher: Watcher) -> str | None:
-        """The account a watcher views as: seated or dealt in here, else an observer."""
-        if watcher.account_id is None:
-            return None
-        return _account(watcher.account_id)
+    def _to_account(self, account: str, message: dict[str, Any]) -> None:
+        """A message for one account only (its own view, balance, notices)."""
+        self.fanout.publish(account_channel(int(account)), message)
+
+    def _to_table(self, message: dict[str, Any]) -> None:
+        """A message every viewer of the table may see."""
+        self.fanout.publish(self.channel, message)
 
     # ------------------------------------------------------------------ numbering and fan-out
     def _collect(self, *, table_first: bool, run: HandRun | None = None) -> list[LoggedEvent]:
@@ -297,34 +305,40 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
     def _fan_out(self, entries: list[LoggedEvent]) -> None:
         if self.lobby is not None:
             self.lobby.changed(self)
-        if not entries or not self.watchers:
+        if not entries or not self.viewers:
             return
         first = entries[0].version
-        built: dict[str | None, dict[str, Any]] = {}
-        for watcher, account in list(self.watchers.items()):
-            # Observers all get the same message: build it once.
-            key = account if account is not None and self._involved(account) else None
-            message = built.get(key)
-            if message is None:
-                message = {
-                    "type": "table_events", "table": self.table_id, "from_version": first,
-                    "version": self.log.version,
-                    "events": [self._wire(e, key) for e in entries],
-                    "view": self.view_for(key),
-                }  # fmt: skip
-                built[key] = message
-            watcher.push(dict(message))
+
+        def message(key: str | None) -> dict[str, Any]:
+            return {
+                "type": "table_events", "table": self.table_id, "from_version": first,
+                "version": self.log.version, "events": [self._wire(e, key) for e in entries],
+                "view": self.view_for(key),
+            }  # fmt: skip
+
+        # Each player involved here and looking gets a copy filtered for them on their own
+        # channel; every other viewer the observers' copy, built once, on the table's.
+        own = {a for a in self.viewers.values() if a is not None and self._involved(a)}
+        for account in own:
+            self._to_account(account, message(account))
+        if any(a is None or a not in own for a in self.viewers.values()):
+            self.fanout.publish(self.channel, message(None), skip={int(a) for a in own})
 
     def _involved(self, account: str) -> bool:
         return account in self.names or (self.run is not None and account in self.run.seats)
 
     # ------------------------------------------------------------------ observing
-    async def observe(self, watcher: Watcher, since: int | None) -> None:
-        await self.call(self._observe, watcher, since)
+    async def observe(self, viewer: str, account_id: int | None,
+                      since: int | None) -> dict[str, Any]:
+        result: dict[str, Any] = await self.call(self._observe, viewer, account_id, since)
+        return result
 
-    async def _observe(self, watcher: Watcher, since: int | None) -> None:
-        account = self._viewer(watcher)
-        self.watchers[watcher] = account
+    async def _observe(self, viewer: str, account_id: int | None,
+                       since: int | None) -> dict[str, Any]:
+        """Count the viewer present; the answer is what they missed since `since`, or the
+        whole view (the caller hands it to that one client)."""
+        account = _account(account_id) if account_id is not None else None
+        self.viewers[viewer] = account
         if account is not None and account in self.names:
             try:
                 self.table.reconnect(account)
@@ -332,25 +346,23 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
                 pass
         missing = self.log.since(since) if since is not None else None
         if missing is not None:
-            watcher.push({
+            return {
                 "type": "table_events", "table": self.table_id,
                 "from_version": since + 1 if since is not None else 0,
                 "version": self.log.version,
                 "events": [self._wire(e, account) for e in missing],
                 "view": self.view_for(account),
-            })  # fmt: skip
-        else:
-            watcher.push({"type": "table_view", "table": self.table_id,
-                          "version": self.log.version,
-                          "view": self.view_for(account, with_log=True)})
+            }  # fmt: skip
+        return {"type": "table_view", "table": self.table_id, "version": self.log.version,
+                "view": self.view_for(account, with_log=True)}
 
-    async def unobserve(self, watcher: Watcher) -> None:
-        if watcher in self.watchers:
-            await self.call(self._unobserve, watcher)
+    async def unobserve(self, viewer: str) -> None:
+        if viewer in self.viewers:
+            await self.call(self._unobserve, viewer)
 
-    async def _unobserve(self, watcher: Watcher) -> None:
-        account = self.watchers.pop(watcher, None)
-        if account is not None and account in self.names and account not in self.watchers.values():
+    async def _unobserve(self, viewer: str) -> None:
+        account = self.viewers.pop(viewer, None)
+        if account is not None and account in self.names and account not in self.viewers.values():
             try:
                 self.table.disconnect(account)
             except RuleViolationError:
@@ -409,10 +421,9 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
             return
         self.table.check_clock(at)
         run.action_no += 1
-        for watcher, viewer in self.watchers.items():
-            if viewer == clock.account:
-                watcher.push({"type": "notice", "code": "timed_out", "table": self.table_id,
-                              "hand": hand, "text": "You ran out of time."})
+        self._to_account(clock.account, {"type": "notice", "code": "timed_out",
+                                         "table": self.table_id, "hand": hand,
+                                         "text": "You ran out of time."})
         await self._after_change()
 
     async def _after_change(self) -> None:
@@ -489,9 +500,8 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
                        "stack stays in escrow until the room restarts")
         self.cancel("clock")
         self.cancel("deal")
-        for watcher in self.watchers:
-            watcher.push({"type": "notice", "code": "table_halted", "table": self.table_id,
-                          "hand": number, "text": self.halted})
+        self._to_table({"type": "notice", "code": "table_halted", "table": self.table_id,
+                        "hand": number, "text": self.halted})
         if self.lobby is not None:
             self.lobby.changed(self)
 
@@ -530,9 +540,8 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
             self.halted = (f"hand {run.number} could not be settled: the table waits for the "
                            "storage and goes on by itself once it answers")
             self.cancel("deal")
-            for watcher in self.watchers:
-                watcher.push({"type": "notice", "code": "table_halted", "table": self.table_id,
-                              "hand": run.number, "text": self.halted})
+            self._to_table({"type": "notice", "code": "table_halted", "table": self.table_id,
+                            "hand": run.number, "text": self.halted})
             if self.lobby is not None:
                 self.lobby.changed(self)
         self.schedule("settle", delay, self._retry_settle, run.number)
@@ -545,9 +554,8 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
     def _resume(self, number: int) -> None:
         self.halted = None
         self._settle_attempts = 0
-        for watcher in self.watchers:
-            watcher.push({"type": "notice", "code": "table_resumed", "table": self.table_id,
-                          "hand": number, "text": f"hand {number} is settled: play goes on"})
+        self._to_table({"type": "notice", "code": "table_resumed", "table": self.table_id,
+                        "hand": number, "text": f"hand {number} is settled: play goes on"})
 
     async def _after_hand(self) -> None:
         # A player left with no chips cannot be dealt in: the seat is freed for others.
@@ -576,8 +584,14 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         message = {"type": "hand_result", "table": self.table_id, "hand": run.number,
                    "winners": winners, "shown": shown, "rake": result.rake,
                    "stacks": {str(s): v for s, v in result.stacks}}
-        for watcher in list(self.watchers):
-            watcher.push(dict(message))
+        self._to_table(message)
+
+    # ------------------------------------------------------------------ not for this table
+    async def place_bets(self, account_id: int, ante: int, trips: int) -> None:
+        raise refuse_for_kind(self.kind, "uth_bet")
+
+    async def decide(self, account_id: int, round_no: int, decision: str) -> None:
+        raise refuse_for_kind(self.kind, "uth_decide")
 
     def _publish(self, *, table_first: bool = False) -> None:
         self._fan_out(self._collect(table_first=table_first))

@@ -13,7 +13,6 @@ from typing import Any
 from pokerroom.core.errors import RuleViolationError
 from pokerroom.core.table.buyin import check_buy_in, check_top_up
 from pokerroom.services.clock import now_ms
-from pokerroom.services.lobby import Watcher
 from pokerroom.services.refusal import RefusedError
 from pokerroom.storage.errors import InsufficientFundsError
 
@@ -23,7 +22,7 @@ def _account(account_id: int) -> str:
 
 
 class SeatCommands:
-    """Mixed into TableRunner; uses its table, services, names, watchers and actor."""
+    """Mixed into TableRunner; uses its table, services, names, viewers and actor."""
 
     table: Any
     services: Any
@@ -33,19 +32,20 @@ class SeatCommands:
     names: dict[str, str]
     known_names: dict[str, str]
     known_seats: dict[str, int]
-    waiters: dict[str, Any]
-    watchers: dict[Any, str | None]
+    viewers: dict[str, str | None]
+    _to_account: Any
+    _to_table: Any
     run: Any
     auto_post_off: set[str]
     lobby: Any
     log: Any
 
     # ------------------------------------------------------------------ seats and money
-    async def sit(self, watcher: Watcher, account_id: int, name: str, seat: int | None,
+    async def sit(self, viewer: str, account_id: int, name: str, seat: int | None,
                   buy_in: int, post_now: bool) -> None:
-        await self.call(self._sit, watcher, account_id, name, seat, buy_in, post_now)
+        await self.call(self._sit, viewer, account_id, name, seat, buy_in, post_now)
 
-    async def _sit(self, watcher: Watcher, account_id: int, name: str, seat: int | None,
+    async def _sit(self, viewer: str, account_id: int, name: str, seat: int | None,
                    buy_in: int, post_now: bool) -> None:
         account = _account(account_id)
         if any(p.account == account for p in self.table.players()):
@@ -83,13 +83,12 @@ class SeatCommands:
                                                  key=f"refund:{key}")
             raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
         self.names[account] = name
-        self.waiters.pop(account, None)
         self.known_names[account] = name
         self.known_seats[account] = seat
-        self.watchers[watcher] = account
+        self.viewers[viewer] = account
         self._publish(table_first=True)
-        watcher.push({"type": "balance",
-                      "balance": await self.services.cashier.wallet_balance(account_id)})
+        self._to_account(account, {"type": "balance", "balance":
+                                   await self.services.cashier.wallet_balance(account_id)})
         await self._save_seats()
         self._maybe_deal()
 
@@ -147,11 +146,10 @@ class SeatCommands:
             self.auto_post_off.discard(account)
             self._offer_seats()
             balance = await self.services.cashier.wallet_balance(account_id)
-            for watcher, viewer in self.watchers.items():
-                if viewer == account:
-                    watcher.push({"type": "balance", "balance": balance})
-                    watcher.push({"type": "notice", "code": "left", "table": self.table_id,
-                                  "hand": None, "text": "Your stack went back to your wallet."})
+            self._to_account(account, {"type": "balance", "balance": balance})
+            self._to_account(account, {"type": "notice", "code": "left", "table": self.table_id,
+                                       "hand": None,
+                                       "text": "Your stack went back to your wallet."})
         await self._save_seats()
 
     def _refuse_while_unsettled(self) -> None:
@@ -196,25 +194,23 @@ class SeatCommands:
         if not events:
             # A change only the player sees (e.g. auto-post off, sit out after this hand):
             # no event, so send the player's view itself.
-            for watcher, viewer in list(self.watchers.items()):
-                if viewer == account:
-                    watcher.push({"type": "table_view", "table": self.table_id,
-                                  "version": self.log.version,
-                                  "view": self.view_for(account, with_log=True)})
+            self._to_account(account, {"type": "table_view", "table": self.table_id,
+                                       "version": self.log.version,
+                                       "view": self.view_for(account, with_log=True)})
         await self._save_seats()
         self._maybe_deal()
 
-    async def wait_list(self, watcher: Watcher, account_id: int) -> None:
-        await self.call(self._wait_list, watcher, account_id)
+    async def wait_list(self, account_id: int) -> None:
+        await self.call(self._wait_list, account_id)
 
-    async def _wait_list(self, watcher: Watcher, account_id: int) -> None:
+    async def _wait_list(self, account_id: int) -> None:
         try:
             place = self.table.waiting_list.join(_account(account_id))
         except RuleViolationError as exc:
             raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
-        self.waiters[_account(account_id)] = watcher
-        watcher.push({"type": "notice", "code": "wait_listed", "table": self.table_id,
-                      "hand": None, "text": f"You are number {place} on the waiting list."})
+        self._to_account(_account(account_id), {
+            "type": "notice", "code": "wait_listed", "table": self.table_id, "hand": None,
+            "text": f"You are number {place} on the waiting list."})
         self._offer_seats()
         if self.lobby is not None:
             self.lobby.changed(self)
@@ -226,12 +222,11 @@ class SeatCommands:
             return
         at = now_ms()
         for offer in self.table.waiting_list.offer(open_seats, at, self.config.offer_ms):
-            watcher = self.waiters.get(offer.account)
-            if watcher is not None:
-                watcher.push({"type": "notice", "code": "seat_available", "table": self.table_id,
-                              "hand": None, "expires_ms": offer.expires_ms,
-                              "text": f"A seat is free at {self.display_name}: sit down before "
-                                      "the offer runs out."})
+            self._to_account(offer.account, {
+                "type": "notice", "code": "seat_available", "table": self.table_id,
+                "hand": None, "expires_ms": offer.expires_ms,
+                "text": f"A seat is free at {self.display_name}: sit down before the offer "
+                        "runs out."})
         self.schedule("offers", self.config.offer_ms / 1000 + 0.01, self._reoffer)
 
     async def _reoffer(self) -> None:
@@ -242,6 +237,5 @@ class SeatCommands:
     async def chat(self, account_id: int, name: str, text: str) -> None:
         message = {"type": "chat", "table": self.table_id, "name": name, "text": text,
                    "now_ms": now_ms()}
-        for watcher in list(self.watchers):
-            watcher.push(dict(message))
+        self._to_table(message)
 

@@ -40,7 +40,7 @@ class ShowCommands:
     run: Any
     last_run: Any
     log: Any
-    watchers: dict[Any, str | None]
+    viewers: dict[str, str | None]
 
     def _showable(self) -> Any | None:
         """The hand just over while its cards may still be shown (R-SD-5): until the next deal."""
@@ -72,10 +72,8 @@ class ShowCommands:
 
     def _offer_show(self, run: Any) -> None:
         """Send their view (with the R-SD-5 show offer) to the players who may show."""
-        for watcher, account in list(self.watchers.items()):
-            if account is None or account not in run.seats:
-                continue
+        for account in {a for a in self.viewers.values() if a is not None and a in run.seats}:
             view = self.view_for(account)
             if view.get("legal"):
-                watcher.push({"type": "table_view", "table": self.table_id,
-                              "version": self.log.version, "view": view})
+                self._to_account(account, {"type": "table_view", "table": self.table_id,
+                                           "version": self.log.version, "view": view})

@@ -21,7 +21,7 @@ from pokerroom.core.uth.paytables import BLIND_TABLE, TRIPS_TABLE, line_name
 from pokerroom.services.actor import Actor
 from pokerroom.services.cashier import Cashier
 from pokerroom.services.clock import now_ms
-from pokerroom.services.lobby import Watcher
+from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.uth_rounds import UthRounds
 from pokerroom.services.wire import card_text, plain
@@ -65,7 +65,7 @@ class UthRunner(Actor):
     kind = "uth"
 
     def __init__(self, table_id: str, name: str, config: UthConfig, *, cashier: Cashier,
-                 rounds: UthRounds, deck_source: Any, encode_record: Any,
+                 rounds: UthRounds, fanout: FanOut, deck_source: Any, encode_record: Any,
                  betting_s: float, decision_s: float, pause_s: float, decimals: int = 2) -> None:
         super().__init__(f"uth:{table_id}")
         self.table_id = table_id
@@ -78,7 +78,9 @@ class UthRunner(Actor):
         self.betting_s, self.decision_s, self.pause_s = betting_s, decision_s, pause_s
         self.decimals = decimals
         self.lobby: Any = None
-        self.watchers: dict[Watcher, int | None] = {}
+        self.viewers: dict[str, int | None] = {}  # viewer id -> account (presence only)
+        self.fanout = fanout
+        self.channel = table_channel(table_id)
         self.seats: dict[int, tuple[int, str]] = {}  # seat -> (account id, name)
         self.pending: dict[int, _Bettor] = {}  # bets placed for the next round
         self.live: _Live | None = None
@@ -211,45 +213,48 @@ class UthRunner(Actor):
 
     def _publish(self) -> None:
         self.version += 1
-        built: dict[int | None, dict[str, Any]] = {}
-        for watcher, account in list(self.watchers.items()):
-            key = account if self._seat_of(account) is not None else None
-            message = built.get(key)
-            if message is None:
-                message = {"type": "uth_view", "table": self.table_id, "version": self.version,
-                           "view": self.view_for(key)}
-                built[key] = message
-            watcher.push(dict(message))
+        # Seated players looking get their own view on their channel; every other viewer the
+        # observers' view, built once, on the table's.
+        own = {a for a in self.viewers.values() if a is not None and self._seat_of(a) is not None}
+        for account in own:
+            self.fanout.publish(account_channel(account), self._message(account))
+        if any(a is None or a not in own for a in self.viewers.values()):
+            self.fanout.publish(self.channel, self._message(None), skip=own)
         if self.lobby is not None:
             self.lobby.changed(self)
 
     # ------------------------------------------------------------------ observing and seats
-    async def observe(self, watcher: Watcher, since: int | None) -> None:
-        await self.call(self._observe, watcher)
+    def _message(self, account_id: int | None) -> dict[str, Any]:
+        return {"type": "uth_view", "table": self.table_id, "version": self.version,
+                "view": self.view_for(account_id)}
 
-    async def _observe(self, watcher: Watcher) -> None:
-        self.watchers[watcher] = watcher.account_id
-        seat = self._seat_of(watcher.account_id)
+    async def observe(self, viewer: str, account_id: int | None,
+                      since: int | None) -> dict[str, Any]:
+        result: dict[str, Any] = await self.call(self._observe, viewer, account_id)
+        return result
+
+    async def _observe(self, viewer: str, account_id: int | None) -> dict[str, Any]:
+        self.viewers[viewer] = account_id
+        seat = self._seat_of(account_id)
         if seat is not None:
             self.away.pop(seat, None)
-        watcher.push({"type": "uth_view", "table": self.table_id, "version": self.version,
-                      "view": self.view_for(watcher.account_id)})
+        return self._message(account_id)
 
-    async def unobserve(self, watcher: Watcher) -> None:
-        if watcher in self.watchers:
-            await self.call(self._unobserve, watcher)
+    async def unobserve(self, viewer: str) -> None:
+        if viewer in self.viewers:
+            await self.call(self._unobserve, viewer)
 
-    async def _unobserve(self, watcher: Watcher) -> None:
-        account = self.watchers.pop(watcher, None)
+    async def _unobserve(self, viewer: str) -> None:
+        account = self.viewers.pop(viewer, None)
         seat = self._seat_of(account)
-        if seat is not None and account not in self.watchers.values():
+        if seat is not None and account not in self.viewers.values():
             self.away.setdefault(seat, 0)
 
-    async def sit(self, watcher: Watcher, account_id: int, name: str, seat: int | None,
+    async def sit(self, viewer: str, account_id: int, name: str, seat: int | None,
                   buy_in: int, post_now: bool) -> None:
-        await self.call(self._sit, watcher, account_id, name, seat)
+        await self.call(self._sit, viewer, account_id, name, seat)
 
-    async def _sit(self, watcher: Watcher, account_id: int, name: str, seat: int | None) -> None:
+    async def _sit(self, viewer: str, account_id: int, name: str, seat: int | None) -> None:
         if self._seat_of(account_id) is not None:
             raise RefusedError("already_seated", f"you already sit at {self.display_name}")
         free = [s for s in range(self.config.seats) if s not in self.seats]
@@ -260,7 +265,7 @@ class UthRunner(Actor):
         if seat not in free:
             raise RefusedError("seat_taken", f"seat {seat} is not free", rule="U-TABLE-1")
         self.seats[seat] = (account_id, name)
-        self.watchers[watcher] = account_id
+        self.viewers[viewer] = account_id
         self._publish()
 
     async def leave(self, account_id: int) -> None:
@@ -329,9 +334,7 @@ class UthRunner(Actor):
 
     async def _push_balance(self, account_id: int) -> None:
         balance = await self.cashier.wallet_balance(account_id)
-        for watcher, account in self.watchers.items():
-            if account == account_id:
-                watcher.push({"type": "balance", "balance": balance})
+        self.fanout.publish(account_channel(account_id), {"type": "balance", "balance": balance})
 
     # ------------------------------------------------------------------ the round
     async def _deal(self) -> None:
@@ -477,14 +480,13 @@ class UthRunner(Actor):
     async def top_up(self, account_id: int, amount: int) -> None:
         raise RefusedError("wrong_table", "UTH bets come straight from the wallet")
 
-    async def wait_list(self, watcher: Watcher, account_id: int) -> None:
+    async def wait_list(self, account_id: int) -> None:
         raise RefusedError("wrong_table", "UTH tables have no waiting list")
 
     async def chat(self, account_id: int, name: str, text: str) -> None:
         message = {"type": "chat", "table": self.table_id, "name": name, "text": text,
                    "now_ms": now_ms()}
-        for watcher in list(self.watchers):
-            watcher.push(dict(message))
+        self.fanout.publish(self.channel, message)
 
 
 def _load_strategy() -> None:

@@ -1,0 +1,84 @@
+"""The fan-out: runners publish messages to channels; whoever holds a client's socket subscribes
+that client. Runners hold no sockets (DESIGN section 6).
+
+    fanout = LocalFanOut()
+    fanout.subscribe(table_channel("antares-1"), conn)      # an observer of the table
+    fanout.subscribe(account_channel(7), conn)              # everything meant for account 7
+    fanout.publish(table_channel("antares-1"), message, skip=frozenset({7, 9}))
+    fanout.publish(account_channel(7), message_for_7)
+
+Channels: `table:<id>` carries what every observer of a table may see; `account:<id>` what one
+account may see (its own view of each table it plays at, its balance, its notices); `lobby`
+the lobby feed. A message is always already filtered for its channel's audience by the
+table's owner, through the core's views: nothing unfiltered is ever published. `skip` names
+the accounts that get their own copy on their account channel, so a player watching a table
+they play at is not sent the observers' copy too.
+
+`LocalFanOut` serves one process. Several nodes use an implementation with the same
+interface over a shared bus (publishing JSON to Redis channels), each node delivering to the
+subscribers it holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any, Protocol
+
+LOBBY = "lobby"
+Message = dict[str, Any]
+
+
+def table_channel(table_id: str) -> str:
+    return f"table:{table_id}"
+
+
+def account_channel(account_id: int) -> str:
+    return f"account:{account_id}"
+
+
+class Subscriber(Protocol):
+    """A client as the fan-out sees it: who it is, and a push that never blocks."""
+
+    account_id: int | None
+
+    def push(self, message: Message) -> None: ...
+
+
+class FanOut(Protocol):
+    def publish(self, channel: str, message: Message, *,
+                skip: Collection[int] = ()) -> None: ...
+
+    def subscribe(self, channel: str, subscriber: Subscriber) -> None: ...
+
+    def unsubscribe(self, channel: str, subscriber: Subscriber) -> None: ...
+
+    def wants(self, channel: str) -> bool:
+        """False only when nobody can be listening (so a publisher may skip building the
+        message); an implementation that cannot tell answers True."""
+        ...
+
+
+class LocalFanOut:
+    """One process: channels are sets of subscribers in memory."""
+
+    def __init__(self) -> None:
+        self._channels: dict[str, set[Subscriber]] = {}
+
+    def publish(self, channel: str, message: Message, *, skip: Collection[int] = ()) -> None:
+        for subscriber in list(self._channels.get(channel, ())):
+            if subscriber.account_id is not None and subscriber.account_id in skip:
+                continue
+            subscriber.push(dict(message))  # each client's queue gets its own copy
+
+    def subscribe(self, channel: str, subscriber: Subscriber) -> None:
+        self._channels.setdefault(channel, set()).add(subscriber)
+
+    def unsubscribe(self, channel: str, subscriber: Subscriber) -> None:
+        members = self._channels.get(channel)
+        if members is not None:
+            members.discard(subscriber)
+            if not members:
+                del self._channels[channel]
+
+    def wants(self, channel: str) -> bool:
+        return bool(self._channels.get(channel))
