@@ -27,6 +27,7 @@ from pokerroom.core.tournament import Tournament, parse_tournament
 from pokerroom.core.tournament.events import HandFinishedAt, TournamentEvent
 from pokerroom.core.tournament.snapshot import restore, snapshot
 from pokerroom.core.tournament.structure import TournamentConfig
+from pokerroom.services import clock
 from pokerroom.services.actor import Actor
 from pokerroom.services.decks import SecureDeckSource
 from pokerroom.services.tournament_money import post_money
@@ -63,7 +64,7 @@ class TournamentDirector(Actor):
         self.decks = decks if decks is not None else SecureDeckSource()
         self.draw: IndexSource = draw if draw is not None else secrets.SystemRandom()
         self._monotonic = monotonic_ms or (lambda: time.monotonic_ns() // 1_000_000)
-        self._wall = wall_ms or (lambda: time.time_ns() // 1_000_000)
+        self._wall = wall_ms or clock.now_ms
         self.t = Tournament(self.config, self.draw)
         self.seq = 0
         self._clock_base = 0  # tournament time at `_resumed_at`

@@ -201,6 +201,7 @@ class TournamentRow(Base):
     prize_pool: Mapped[int] = mapped_column(BigInteger, default=0)
     fees: Mapped[int] = mapped_column(BigInteger, default=0)
     clock_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    updated_ms: Mapped[int] = mapped_column(BigInteger)
 
 
 class TableSeating(Base):
