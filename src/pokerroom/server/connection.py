@@ -4,7 +4,6 @@ blocks a table (the table only ever does a non-blocking put)."""
 from __future__ import annotations
 
 import asyncio
-import time
 import uuid
 from typing import Any
 
@@ -68,9 +67,6 @@ class Connection:
             {"type": "error", "code": code, "rule": rule, "reason": reason, "ref": ref,
              "table": table}
         )
-
-    def now_ms(self) -> int:
-        return int(time.time() * 1000)
 
     async def _drain(self) -> None:
         try:

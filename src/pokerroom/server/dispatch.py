@@ -30,6 +30,7 @@ from pokerroom.server.messages import (
     WaitList,
 )
 from pokerroom.server.state import ServerState
+from pokerroom.services.clock import now_ms
 from pokerroom.services.refusal import RefusedError
 
 
@@ -64,7 +65,7 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
                 None if conn.account_id is None
                 else {"id": conn.account_id, "username": conn.username, "balance": balance}
             )
-            conn.push({"type": "welcome", "account": account, "now_ms": conn.now_ms(),
+            conn.push({"type": "welcome", "account": account, "now_ms": now_ms(),
                        "protocol": 1})
             for table_id, version in msg.last_versions.items():
                 if lobby.has(table_id):
@@ -73,7 +74,7 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
                 for notice in await state.take_notices(conn.account_id):
                     conn.push(notice)
         case Ping():
-            conn.push({"type": "pong", "now_ms": conn.now_ms()})
+            conn.push({"type": "pong", "now_ms": now_ms()})
         case LobbySubscribe():
             lobby.subscribe(conn)
         case LobbyUnsubscribe():

@@ -22,7 +22,6 @@ import asyncio
 import hashlib
 import re
 import secrets
-import time
 from dataclasses import dataclass, field
 
 from argon2 import PasswordHasher
@@ -32,6 +31,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerroom.core.errors import PokerRoomError
+from pokerroom.services import clock
 from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import Account, LoginFailure, Session
@@ -119,9 +119,6 @@ class LoginResult:
     expires_ms: int
 
 
-def _now() -> int:
-    return time.time_ns() // 1_000_000
-
 
 def name_key(name: str) -> str:
     return name.strip().casefold()
@@ -167,7 +164,7 @@ class AccountService:
         if not NAME_RE.match(name):
             raise InvalidNameError(name)
         check_password_policy(name, password)
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
         async with self.db.read() as session:
             if await self._by_name(session, name) is not None:
                 raise NameTakenError(name)
@@ -248,7 +245,7 @@ class AccountService:
         the same transaction as the throttle check, so concurrent attempts cannot slip past
         it; a success removes it again. At most `max_verifying_per_ip` checks run at once for
         one address (the others are refused at once, before any hashing)."""
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
         running = self._verifying.get(ip, 0)
         if ip and running >= self.settings.max_verifying_per_ip:
             raise LoginThrottledError(1000)
@@ -327,7 +324,7 @@ class AccountService:
 
     async def open_session(self, account: AccountInfo, *, now_ms: int | None = None) -> LoginResult:
         """A new session for an account just proven (at registration: no second hash)."""
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
         token, expires = secrets.token_urlsafe(32), at + self.settings.session_ttl_ms
         async with self.db.write() as session:
             session.add(Session(token_hash=token_hash(token), account_id=account.id,
@@ -336,7 +333,7 @@ class AccountService:
 
     async def session_account(self, token: str, *, now_ms: int | None = None) -> AccountInfo | None:
         """The account a session token belongs to, or None (unknown, expired or logged out)."""
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
         async with self.db.read() as session:
             row = (
                 await session.execute(
@@ -353,7 +350,7 @@ class AccountService:
 
     async def logout(self, token: str, *, now_ms: int | None = None) -> bool:
         """Revoke the session; True if it was open."""
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
         async with self.db.write() as session:
             result = await session.execute(
                 update(Session)

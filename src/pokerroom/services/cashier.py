@@ -23,12 +23,12 @@ chips in a hand in progress are not in the ledger until the hand is settled (ser
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from pokerroom.services import clock
 from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
 from pokerroom.storage.ledger import Posted, require_positive
@@ -47,9 +47,6 @@ class StatementLine:
     memo: str
     created_ms: int
 
-
-def now_ms() -> int:
-    return time.time_ns() // 1_000_000
 
 
 class Cashier:
@@ -72,7 +69,7 @@ class Cashier:
                 kind=kind,
                 idempotency_key=key,
                 legs=legs,
-                now_ms=now_ms() if at is None else at,
+                now_ms=clock.now_ms() if at is None else at,
                 memo=memo,
             )
 
@@ -162,7 +159,7 @@ class Cashier:
                     (ledger.escrow(table_id, account_id), -amount),
                     (ledger.wallet(account_id), amount),
                 ],
-                now_ms=now_ms() if at is None else at,
+                now_ms=clock.now_ms() if at is None else at,
                 memo=f"cash-out from {table_id}",
             )
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +31,7 @@ from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from pokerroom.services import clock
 from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
 from pokerroom.storage.errors import NotFoundError, StateError
@@ -67,9 +67,6 @@ class StoredHand:
         start = {s.account_id: s.stack for s in self.seats}
         return {account: final - start[account] for account, final in self.final_stacks}
 
-
-def _now() -> int:
-    return time.time_ns() // 1_000_000
 
 
 def stored_hand(row: Hand) -> StoredHand:
@@ -312,7 +309,7 @@ class HandStore:
             seats
         ):
             raise StateError("a hand needs distinct seats and distinct accounts")
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
         row = start_row(table_id, hand_number, seats, record=record, kind=kind, at=at)
         writer = self.db.sqlite_writer()
         if writer is not None:
@@ -343,7 +340,7 @@ class HandStore:
         now_ms: int | None = None,
     ) -> Posted:
         """Commit the hand record and its chip movements together (key `hand:<id>`)."""
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
         ended = end_row(final_stacks, rake=rake, record=record, at=at)
         writer = self.db.sqlite_writer()
         if writer is not None:
@@ -357,7 +354,7 @@ class HandStore:
 
     async def void_hand(self, hand_id: int, reason: str, *, now_ms: int | None = None) -> list[int]:
         """Void a hand in progress (no chip moves); returns the accounts told about it."""
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
         async with self.db.write() as session:
             row = await session.get(Hand, hand_id)
             if row is None:

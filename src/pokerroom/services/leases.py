@@ -11,17 +11,12 @@ exactly one writer. Time is an input (`now_ms=`) so tests need no sleeping.
 
 from __future__ import annotations
 
-import time
-
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from pokerroom.services import clock
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import TableLease
-
-
-def _now() -> int:
-    return time.time_ns() // 1_000_000
 
 
 class TableLeases:
@@ -32,7 +27,7 @@ class TableLeases:
         self, table_id: str, *, node: str, ttl_ms: int, now_ms: int | None = None
     ) -> bool:
         """Take or renew the lease; False while another node holds an unexpired one."""
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
 
         async def work(session: AsyncSession) -> bool:
             row = (
@@ -59,7 +54,7 @@ class TableLeases:
             )
 
     async def owner(self, table_id: str, *, now_ms: int | None = None) -> str | None:
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
         async with self.db.read() as session:
             row = await session.get(TableLease, table_id)
             return row.node if row is not None and row.expires_ms > at else None

@@ -9,13 +9,13 @@ await notices.mark_delivered([n.id for n in sent])
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select, update
 
+from pokerroom.services import clock
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import Notice
 
@@ -33,9 +33,6 @@ class StoredNotice:
         return loaded
 
 
-def _now() -> int:
-    return time.time_ns() // 1_000_000
-
 
 class NoticeBox:
     def __init__(self, db: Database) -> None:
@@ -49,7 +46,7 @@ class NoticeBox:
                 account_id=account_id,
                 kind=kind,
                 body=json.dumps(data),
-                created_ms=_now() if now_ms is None else now_ms,
+                created_ms=clock.now_ms() if now_ms is None else now_ms,
             )
             session.add(row)
             await session.flush()
@@ -82,5 +79,5 @@ class NoticeBox:
             await session.execute(
                 update(Notice)
                 .where(Notice.id.in_(list(notice_ids)), Notice.delivered_ms.is_(None))
-                .values(delivered_ms=_now() if now_ms is None else now_ms)
+                .values(delivered_ms=clock.now_ms() if now_ms is None else now_ms)
             )

@@ -21,12 +21,12 @@ Each round is resolved in its own transaction, so recovery itself can crash and 
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from sqlalchemy import select
 
+from pokerroom.services import clock
 from pokerroom.services.cashier import Cashier
 from pokerroom.services.hands import IN_PROGRESS, void_hand_in
 from pokerroom.services.uth_rounds import (
@@ -61,7 +61,7 @@ async def recover(
 ) -> RecoveryReport:
     """Void/settle what was in progress; `tables` limits it to those tables (one node of many
     recovers only the tables whose lease it took; DESIGN section 6)."""
-    at = time.time_ns() // 1_000_000 if now_ms is None else now_ms
+    at = clock.now_ms() if now_ms is None else now_ms
     voided: list[int] = []
     hand_query = select(Hand.id).where(Hand.status == IN_PROGRESS)
     round_query = select(UthRound.id).where(UthRound.status == IN_PROGRESS)

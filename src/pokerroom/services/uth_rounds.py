@@ -23,12 +23,12 @@ every settled round to its stored payout.
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from pokerroom.services import clock
 from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
 from pokerroom.storage.errors import NotFoundError, StateError
@@ -61,9 +61,6 @@ class UthSettlement:
     net: int
     record: str = ""
 
-
-def _now() -> int:
-    return time.time_ns() // 1_000_000
 
 
 def stored_round(row: UthRound) -> StoredUthRound:
@@ -172,7 +169,7 @@ class UthRounds:
                 state=state,
                 record="",
                 payout=0,
-                started_ms=_now() if now_ms is None else now_ms,
+                started_ms=clock.now_ms() if now_ms is None else now_ms,
                 void_reason="",
             )
             session.add(row)
@@ -190,7 +187,7 @@ class UthRounds:
     ) -> Posted:
         """Put `amount` more at risk (wallet -> uth-at-risk) and store the new state."""
         amount = require_positive(amount)
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
 
         async def work(session: AsyncSession) -> Posted:
             prior = await ledger.find_posted(session, key)
@@ -230,7 +227,7 @@ class UthRounds:
         self, round_id: int, *, net: int, record: str, now_ms: int | None = None
     ) -> Posted:
         """Pay the round: staked + net to the wallet, -net to the house; idempotent."""
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
 
         async def work(session: AsyncSession) -> Posted:
             row = await self._in_progress(session, round_id)
@@ -246,7 +243,7 @@ class UthRounds:
         return await self.db.run_write(work)
 
     async def void_round(self, round_id: int, reason: str, *, now_ms: int | None = None) -> Posted:
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
 
         async def work(session: AsyncSession) -> Posted:
             row = await self._in_progress(session, round_id)
