@@ -13,6 +13,7 @@ from fastapi import WebSocket
 from pokerroom.server.messages import PROTOCOL_VERSION
 
 OUTBOUND_LIMIT = 2000  # messages queued for one client before it is judged too slow
+OUTBOUND_BYTES = 4 * 1024 * 1024  # ... or bytes: a few huge views weigh more than many small
 
 
 class Connection:
@@ -29,6 +30,7 @@ class Connection:
         self.session: str | None = None  # the session token it opened with (logout closes it)
         self._close_code, self._close_reason = 1008, "too slow"
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued_bytes = 0
         self._writer: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -38,13 +40,16 @@ class Connection:
         """Queue a message (a JSON-able dict with `type`); never blocks."""
         if self.closed:
             return
-        if self._queue.qsize() >= OUTBOUND_LIMIT:
+        message.setdefault("v", PROTOCOL_VERSION)
+        # orjson: several times faster than json.dumps for these small dicts, same JSON text.
+        text = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        if (self._queue.qsize() >= OUTBOUND_LIMIT
+                or self.queued_bytes + len(text) > OUTBOUND_BYTES):
             self.closed = True
             self._queue.put_nowait(None)
             return
-        message.setdefault("v", PROTOCOL_VERSION)
-        # orjson: several times faster than json.dumps for these small dicts, same JSON text.
-        self._queue.put_nowait(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
+        self.queued_bytes += len(text)
+        self._queue.put_nowait(text)
 
     def end(self, code: int, reason: str) -> None:
         """Close the socket after what is already queued (e.g. its session ended)."""
@@ -75,6 +80,7 @@ class Connection:
                 if text is None:
                     await self.websocket.close(code=self._close_code, reason=self._close_reason)
                     return
+                self.queued_bytes -= len(text)
                 await self.websocket.send_text(text)
         except Exception:  # noqa: BLE001 - a dead socket ends the writer, nothing else
             self.closed = True

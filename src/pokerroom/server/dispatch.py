@@ -43,6 +43,7 @@ def _need_account(conn: Connection) -> int:
 # Commands that move chips between the wallet and a table or the bank: the session is checked
 # again for each (it may have been logged out or expired since the socket opened).
 MONEY = (Sit, TopUp, UthBet, UthDecide)
+CHATS_PER_10_S = 5  # per account, over all its sockets and tables
 
 
 async def _recheck_session(state: ServerState, conn: Connection) -> None:
@@ -107,7 +108,13 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
         case WaitList():
             await lobby.runner(msg.table).wait_list(_need_account(conn))
         case Chat():
-            await lobby.runner(msg.table).chat(_need_account(conn), conn.username or "", msg.text)
+            account = _need_account(conn)
+            if msg.table not in conn.tables:
+                raise RefusedError("not_at_table", "chat where you sit or watch (observe first)")
+            if state.chats.count(str(account)) >= CHATS_PER_10_S:
+                raise RefusedError("rate_limited", "too many chat lines; slow down")
+            state.chats.add(str(account))
+            await lobby.runner(msg.table).chat(account, conn.username or "", msg.text)
         case UthBet():
             await lobby.runner(msg.table).place_bets(_need_account(conn), msg.ante, msg.trips)
         case UthDecide():

@@ -14,13 +14,13 @@ class TokenBucket:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
 
-    def allow(self) -> bool:
-        """Take one token if there is one."""
+    def allow(self, cost: int = 1) -> bool:
+        """Take `cost` tokens if there are that many."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
+        if self.tokens >= cost:
+            self.tokens -= cost
             return True
         return False
 

@@ -19,7 +19,8 @@ class Settings:
     max_message_bytes: int = 4096
     rate_per_second: float = 20.0
     rate_burst: int = 40
-    max_dropped_messages: int = 200
+    max_dropped_messages: int = 200  # refused messages per dropped_window_s before closing
+    dropped_window_s: float = 60.0
     # The action clock; None = what the room file says (core.table.clock applies it).
     action_seconds: float | None = None
     time_bank_seconds: float | None = None

@@ -59,6 +59,7 @@ class ServerState:
         self.origins = settings.origins()
         self.connections: set[Any] = set()
         self.signups = SlidingWindow(3600.0)  # sign-ups per address in the last hour
+        self.chats = SlidingWindow(10.0)  # chat lines per account in the last 10 s
         self.fanout = LocalFanOut()  # one node; several nodes share a bus (DESIGN 6)
         self.lobby = Lobby(self.fanout)
         self._db: Database | None = None

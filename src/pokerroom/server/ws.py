@@ -12,8 +12,8 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from pokerroom.server.connection import Connection
 from pokerroom.server.dispatch import dispatch
-from pokerroom.server.messages import BadMessageError, parse_inbound
-from pokerroom.server.ratelimit import TokenBucket
+from pokerroom.server.messages import BadMessageError, Hello, parse_inbound
+from pokerroom.server.ratelimit import SlidingWindow, TokenBucket
 from pokerroom.server.state import ServerState, session_token_from
 from pokerroom.services.refusal import RefusedError
 
@@ -41,7 +41,8 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     conn.start()
     state.connected(conn)
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
-    dropped = 0
+    # Refused messages in the last minute: a burst long ago is forgiven, a flood is not.
+    dropped = SlidingWindow(settings.dropped_window_s)
     try:
         while not conn.closed:
             message = await websocket.receive()
@@ -51,8 +52,8 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             if raw is None:
                 raw = message.get("bytes") or b""
             if not bucket.allow():
-                dropped += 1
-                if dropped > settings.max_dropped_messages:
+                dropped.add("")
+                if dropped.count("") > settings.max_dropped_messages:
                     await websocket.close(code=1008, reason="flooding")
                     break
                 conn.error("rate_limited", "too many messages; slow down")
@@ -60,8 +61,15 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             try:
                 inbound = parse_inbound(raw, settings.max_message_bytes)
             except BadMessageError as exc:
-                dropped += 1
+                dropped.add("")
                 conn.error("bad_message", exc.reason, ref=exc.ref)
+                continue
+            # A hello naming tables costs one message per table beyond the first.
+            extra = len(inbound.last_versions) - 1 if isinstance(inbound, Hello) else 0
+            if extra > 0 and not bucket.allow(extra):
+                dropped.add("")
+                conn.error("rate_limited", "a hello naming that many tables must wait; slow down",
+                           ref=inbound.ref)
                 continue
             try:
                 await dispatch(state, conn, inbound)

@@ -46,6 +46,7 @@ from pokerroom.services.table_show import ShowCommands, show_offer
 from pokerroom.services.wire import card_text, event_json, plain
 
 log = logging.getLogger("pokerroom.table")
+REPLAY_MAX = 100  # events replayed to a client catching up; further behind: a full view
 SETTLE_RETRY_FIRST_S = 0.2  # a failed settlement is retried after 0.2 s, 0.4 s, ... 30 s
 SETTLE_RETRY_MAX_S = 30.0
 
@@ -345,6 +346,8 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
             except RuleViolationError:
                 pass
         missing = self.log.since(since) if since is not None else None
+        if missing is not None and len(missing) > REPLAY_MAX:
+            missing = None  # far behind: one full view costs less than a long replay
         if missing is not None:
             return {
                 "type": "table_events", "table": self.table_id,
