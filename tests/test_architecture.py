@@ -14,7 +14,8 @@ ALLOWED = {
     "core": set(),
     "storage": {"core"},
     "services": {"core", "storage"},
-    "server": {"services", "core", "storage"},
+    # The server reaches the database only through the services (issue 10): no SQL, no rows.
+    "server": {"services", "core"},
     "history": {"core", "storage", "services"},
     "scenarios": {"core", "history"},
     "bots": {"core", "history", "services", "storage"},
@@ -109,3 +110,37 @@ def test_the_core_check_can_fail(tmp_path: Path, source: str, bad: bool) -> None
     modules = [m.split(".")[0] for _, m in imported_modules(file)]
     flagged = any(m in CORE_FORBIDDEN_MODULES | THIRD_PARTY_CORE for m in modules)
     assert flagged is bad
+
+
+# The server gets views and filtered events; it never runs or replays a hand itself (issue 10).
+SERVER_FORBIDDEN_NAMES = {"start_hand", "Hand", "replay", "decode_record"}
+
+
+def server_hand_imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(
+                ("pokerroom.core", "pokerroom.services")):
+            found += [f"{node.lineno}: {alias.name}" for alias in node.names
+                      if alias.name in SERVER_FORBIDDEN_NAMES]
+        if isinstance(node, ast.Import):
+            found += [f"{node.lineno}: {a.name}" for a in node.names
+                      if a.name.startswith(("sqlalchemy", "pokerroom.storage"))]
+    return found
+
+
+def test_the_server_holds_no_hand_and_writes_no_sql() -> None:
+    problems = [f"{path.relative_to(SRC)}:{hit}" for path in (SRC / "server").rglob("*.py")
+                for hit in server_hand_imports(path)]
+    problems += [f"{path.relative_to(SRC)}:{line}: {module}"
+                 for path in (SRC / "server").rglob("*.py")
+                 for line, module in imported_modules(path)
+                 if module.split(".")[0] == "sqlalchemy"]
+    assert not problems, "the server reaches past the services:\n" + "\n".join(problems)
+
+
+def test_the_server_check_can_fail(tmp_path: Path) -> None:
+    file = tmp_path / "mod.py"
+    file.write_text("from pokerroom.core.rules import start_hand, visible_to\n")
+    assert server_hand_imports(file) == ["1: start_hand"]

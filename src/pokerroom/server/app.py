@@ -16,7 +16,7 @@ from pokerroom.server.guard import Guard
 from pokerroom.server.settings import Settings
 from pokerroom.server.state import ServerState
 from pokerroom.server.ws import websocket_endpoint
-from pokerroom.storage.meter import storage_cpu_ns
+from pokerroom.services.storage import storage_cpu_ns
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 

@@ -7,15 +7,10 @@ import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query, Response
-from sqlalchemy import select
 
-from pokerroom.core.rules import start_hand, visible_to
 from pokerroom.server.rest import Me, Room, refuse
-from pokerroom.services.hands import HandStore, StoredHand
-from pokerroom.services.wire import event_json, plain
-from pokerroom.storage.errors import NotFoundError
-from pokerroom.storage.models import Account
-from pokerroom.storage.records import decode_record
+from pokerroom.services.hands import StoredHand
+from pokerroom.services.history import HandHistory, record_of, replay_steps, seat_of
 
 router = APIRouter(prefix="/api/hands", tags=["hands"])
 
@@ -25,27 +20,14 @@ HandId = Annotated[int, Path(ge=1, le=ID_MAX)]
 
 
 async def _own_hand(state: Any, account_id: int, hand_id: int) -> StoredHand:
-    try:
-        stored = await HandStore(state.db).get(hand_id)
-    except NotFoundError:
-        raise refuse(404, "not_found", f"no hand {hand_id}") from None
-    if all(s.account_id != account_id for s in stored.seats):
-        # Someone else's hand looks exactly like a missing one.
+    stored = await HandHistory(state.db).own_hand(account_id, hand_id)
+    if stored is None:  # someone else's hand looks exactly like a missing one
         raise refuse(404, "not_found", f"no hand {hand_id}")
     return stored
 
 
-def _seat_of(stored: StoredHand, account_id: int) -> int:
-    return next(s.seat for s in stored.seats if s.account_id == account_id)
-
-
 async def _names(state: Any, stored: StoredHand) -> dict[int, str]:
-    ids = [s.account_id for s in stored.seats]
-    async with state.db.read() as session:
-        rows = (await session.execute(select(Account.id, Account.name)
-                                      .where(Account.id.in_(ids)))).all()
-    by_id = {int(i): str(n) for i, n in rows}
-    return {s.seat: by_id.get(s.account_id, f"player{s.seat + 1}") for s in stored.seats}
+    return await HandHistory(state.db).names(stored)
 
 
 def _table_info(state: Any, table_id: str) -> dict[str, Any]:
@@ -73,14 +55,14 @@ def _summary(stored: StoredHand, account_id: int, state: Any = None) -> dict[str
 async def my_hands(who: Me, state: Room, limit: Annotated[int, Query(ge=1, le=200)] = 50,
                    before: Annotated[int | None, Query(ge=1, le=ID_MAX)] = None
                    ) -> dict[str, Any]:
-    hands = await HandStore(state.db).history(who[0], limit=max(1, min(limit, 200)),
+    hands = await HandHistory(state.db).of(who[0], limit=max(1, min(limit, 200)),
                                               before_id=before)
     return {"hands": [_summary(h, who[0], state) for h in hands]}
 
 
 @router.get("/pokerstars", summary="All my hands in the PokerStars text format (newest 500)")
 async def my_hands_pokerstars(who: Me, state: Room) -> Response:
-    hands = await HandStore(state.db).history(who[0], limit=500)
+    hands = await HandHistory(state.db).of(who[0], limit=500)
     texts = []
     for stored in reversed(hands):
         if stored.status == "settled" and stored.record:
@@ -94,11 +76,11 @@ async def my_hand(hand_id: HandId, who: Me, state: Room) -> dict[str, Any]:
     if stored.status == "in_progress":
         # A live hand is only ever seen through the table (view_for), never from its record.
         raise refuse(409, "in_progress", f"hand {hand_id} is still being played")
-    seat = _seat_of(stored, who[0])
+    seat = seat_of(stored, who[0])
     out = _summary(stored, who[0], state)
     out["seat"] = seat
     out["names"] = {str(k): v for k, v in (await _names(state, stored)).items()}
-    out["steps"] = _steps(stored, seat) if stored.record else []
+    out["steps"] = replay_steps(stored, seat) if stored.record else []
     return out
 
 
@@ -125,45 +107,13 @@ async def _pokerstars(state: Any, stored: StoredHand, account_id: int) -> str:
     runner = state.lobby.runner(stored.table_id) if state.lobby.has(stored.table_id) else None
     try:
         return str(export(
-            decode_record(stored.record),
+            record_of(stored),
             table_name=runner.display_name if runner is not None else stored.table_id,
             max_seats=runner.config.seats if runner is not None else 10,
             names=await _names(state, stored),
             hand_id=stored.id,
             started_at=datetime.datetime.fromtimestamp(stored.started_ms / 1000, datetime.UTC),
-            viewer=_seat_of(stored, account_id),
+            viewer=seat_of(stored, account_id),
         ))
     except Exception as exc:  # noqa: BLE001 - an exporter refusal is the client's answer
         raise HTTPException(500, detail={"code": "export_failed", "reason": str(exc)}) from exc
-
-
-def _steps(stored: StoredHand, seat: int) -> list[dict[str, Any]]:
-    """The hand re-dealt and re-played action by action; each step: the events that action
-    caused (filtered for `seat`) and the view of `seat` after it."""
-    record = decode_record(stored.record)
-    hand = start_hand(record.config, record.seats, button=record.button, deck=record.deck)
-    dealt_in = frozenset(s.seat for s in record.seats)
-    steps = []
-    seen = 0
-    version = 0
-
-    def step(action: Any) -> None:
-        nonlocal seen, version
-        new = hand.events[seen:]
-        seen += len(new)
-        events = []
-        for ev in new:
-            version += 1
-            events.append(event_json(visible_to(ev, seat, dealt_in), version))
-        view = plain(hand.view_for(seat))
-        view.pop("config", None)
-        view.pop("legal", None)
-        steps.append({"action": None if action is None else {**plain(action),
-                                                             "type": type(action).__name__},
-                      "events": events, "view": view})
-
-    step(None)
-    for action in record.actions:
-        hand.apply(action)
-        step(action)
-    return steps

@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import select
 
 from pokerroom.server.state import COOKIE_NAME, ServerState, session_token_from
 from pokerroom.services.accounts import (
@@ -17,8 +16,6 @@ from pokerroom.services.accounts import (
     NameTakenError,
     WeakPasswordError,
 )
-from pokerroom.storage import ledger
-from pokerroom.storage.models import LedgerAccount, LedgerEntry, LedgerTransaction
 
 router = APIRouter(prefix="/api")
 
@@ -154,26 +151,8 @@ async def tournaments(state: Room) -> dict[str, Any]:
 @router.get("/wallet", tags=["wallet"], summary="Wallet balance and the latest ledger entries")
 async def wallet(who: Me, state: Room,
                  limit: Annotated[int, Query(ge=1, le=500)] = 100) -> dict[str, Any]:
-    key = ledger.wallet(who[0]).key
-    async with state.db.read() as session:
-        # The newest `limit` entries only, paged in SQL; each one's balance after it is worked
-        # back from the balance now.
-        rows = (
-            await session.execute(
-                select(LedgerEntry.id, LedgerEntry.amount, LedgerTransaction.kind,
-                       LedgerTransaction.memo, LedgerTransaction.created_ms)
-                .join(LedgerTransaction, LedgerTransaction.id == LedgerEntry.transaction_id)
-                .join(LedgerAccount, LedgerAccount.id == LedgerEntry.ledger_account_id)
-                .where(LedgerAccount.key == key)
-                .order_by(LedgerEntry.id.desc())
-                .limit(limit)
-            )
-        ).all()
-        balance = await ledger.balance_of(session, key)  # the same snapshot as the rows
-    after = balance
-    entries = []
-    for entry_id, amount, kind, memo, created in rows:
-        entries.append({"id": entry_id, "amount": int(amount), "balance_after": after,
-                        "kind": kind, "memo": memo, "created_ms": int(created)})
-        after -= int(amount)
+    balance, lines = await state.cashier.wallet_statement(who[0], limit=limit)
+    entries = [{"id": line.entry_id, "amount": line.amount, "balance_after": line.balance_after,
+                "kind": line.kind, "memo": line.memo, "created_ms": line.created_ms}
+               for line in lines]
     return {"balance": balance, "entries": entries}

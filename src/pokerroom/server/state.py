@@ -24,9 +24,8 @@ from pokerroom.services.lobby import Lobby
 from pokerroom.services.notices import NoticeBox
 from pokerroom.services.recovery import recover
 from pokerroom.services.seating import SeatBook
+from pokerroom.services.storage import Database, encode_record, open_database
 from pokerroom.services.table_runner import RoomServices, TableRunner
-from pokerroom.storage.database import Database, open_database
-from pokerroom.storage.records import encode_record
 
 log = logging.getLogger("pokerroom.server")
 

@@ -189,6 +189,15 @@ class Cashier:
         async with self.db.read() as session:
             return await ledger.balance_of(session, key)
 
+    async def wallet_statement(
+        self, account_id: int, *, limit: int = 100
+    ) -> tuple[int, list[StatementLine]]:
+        """The wallet's balance and its latest `limit` movements, newest first (one snapshot:
+        the newest line's balance_after is the balance)."""
+        lines = await self.statement(ledger.wallet(account_id).key, limit=limit)
+        balance = lines[0].balance_after if lines else await self.wallet_balance(account_id)
+        return balance, lines
+
     async def statement(
         self, key: str, *, limit: int = 100, before_entry_id: int | None = None
     ) -> list[StatementLine]:
