@@ -148,6 +148,11 @@ async def tournaments(state: Room) -> dict[str, Any]:
     return {"tournaments": state.tournaments.listing()}
 
 
+@router.get("/cluster", tags=["lobby"], summary="The room's nodes and the owner of each table")
+async def cluster(state: Room) -> dict[str, Any]:
+    return await state.cluster_view()
+
+
 @router.get("/wallet", tags=["wallet"], summary="Wallet balance and the latest ledger entries")
 async def wallet(who: Me, state: Room,
                  limit: Annotated[int, Query(ge=1, le=500)] = 100) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from pokerroom.services.cashier import Cashier
 from pokerroom.services.decks import SecureDeckSource, SeededDeckSource
 from pokerroom.services.fanout import LocalFanOut, account_channel, table_channel
 from pokerroom.services.hands import HandStore
+from pokerroom.services.history import HandHistory
 from pokerroom.services.lobby import Lobby
 from pokerroom.services.notices import NoticeBox
 from pokerroom.services.recovery import recover
@@ -205,6 +206,19 @@ class ServerState:
         for table_id in list(conn.tables):
             if self.lobby.has(table_id):
                 await self.unwatch(conn, table_id)
+
+    async def cluster_view(self) -> dict[str, Any]:
+        """GET /api/cluster: the nodes and which owns each table. One node owns every table
+        here (epoch 0: no lease is taken until several nodes share the room)."""
+        dealt = await HandHistory(self.db).dealt_per_table()
+        node = self.settings.node_id
+        tables = []
+        for runner in self.lobby.runners():
+            hands = dealt.get(runner.table_id, 0) if runner.kind == "poker" else int(
+                getattr(runner, "round_number", 0))
+            tables.append({"id": runner.table_id, "owner": node, "epoch": 0, "hands": hands})
+        return {"nodes": [{"id": node, "alive": True, "tables": [t["id"] for t in tables]}],
+                "tables": tables}
 
     async def authenticate(self, token: str | None) -> tuple[int, str] | None:
         if not token or len(token) > 200:

@@ -4,7 +4,6 @@
     hands = HandStore(db)
     hand_id = await hands.begin_hand("t1", 42, [HandSeat(seat=0, account_id=7, stack=200), ...])
                                                                # before dealing: never the deck
-    await hands.checkpoint(hand_id, json_text)                 # optional, record so far
     await hands.settle_hand(hand_id, final_stacks={7: 260, 9: 135}, rake=5, record=json_text)
 
 Design (crash safety): chips in play are never in the ledger. A player's escrow at the table
@@ -320,15 +319,6 @@ class HandStore:
             return await begin_hand_in(session, seats, row, check_escrow=check_escrow)
 
         return await self.db.run_write(work)
-
-    async def checkpoint(self, hand_id: int, record: str) -> None:
-        """Store the record so far (deck and actions) of a hand in progress."""
-        async with self.db.write() as session:
-            await session.execute(
-                update(Hand)
-                .where(Hand.id == hand_id, Hand.status == IN_PROGRESS)
-                .values(record=record)
-            )
 
     async def settle_hand(
         self,

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from pokerroom.core.rules import start_hand, visible_to
 from pokerroom.services.hands import HandStore, StoredHand
 from pokerroom.services.wire import event_json, plain
 from pokerroom.storage.database import Database
 from pokerroom.storage.errors import NotFoundError
-from pokerroom.storage.models import Account
+from pokerroom.storage.models import Account, Hand
 from pokerroom.storage.records import decode_record
 
 
@@ -43,6 +43,13 @@ class HandHistory:
         if all(s.account_id != account_id for s in stored.seats):
             return None
         return stored
+
+    async def dealt_per_table(self) -> dict[str, int]:
+        """Table id -> poker hands dealt there since the room was created (voided included)."""
+        async with self.db.read() as session:
+            rows = (await session.execute(
+                select(Hand.table_id, func.count()).group_by(Hand.table_id))).all()
+        return {str(t): int(n) for t, n in rows}
 
     async def names(self, stored: StoredHand) -> dict[int, str]:
         """Seat -> the name of the account that sat there."""

@@ -28,17 +28,6 @@ from pokerroom.core.table.buyin import (
     check_top_up,
 )
 from pokerroom.core.table.clock import TurnClock, start_turn
-from pokerroom.core.table.commands import (
-    Command,
-    PostBlindNow,
-    SitDown,
-    SitIn,
-    SitOut,
-    StandUp,
-    TopUp,
-    WaitForBigBlind,
-    execute,
-)
 from pokerroom.core.table.config import (
     BuyInLimits,
     ClockConfig,
@@ -64,12 +53,12 @@ from pokerroom.core.table.waiting import SeatOffer, WaitingList
 
 __all__ = [
     "BIG_BLIND", "RETURN_WINDOW_MS", "SMALL_BLIND", "SMALL_BLIND_DEAD",
-    "BlindMissed", "BlindPlan", "BuyInLimits", "ClockConfig", "Command", "Departure",
+    "BlindMissed", "BlindPlan", "BuyInLimits", "ClockConfig", "Departure",
     "HandDealt", "HandSettled", "NotEnoughPlayersError", "PlayerSat", "PlayerStoodUp",
-    "PostBlindNow", "PreviousHand", "RoomMemory", "SatIn", "SatOut", "SeatOffer", "SeatState",
-    "SeatRecord", "SeatView", "SitDown", "SitIn", "SitOut", "StandUp", "Table", "TableConfig", "TableEvent",
-    "TableStakes", "TimedOut", "TopUp", "ToppedUp", "TurnClock", "WaitForBigBlind", "WaitingList",
+    "PreviousHand", "RoomMemory", "SatIn", "SatOut", "SeatOffer", "SeatState",
+    "SeatRecord", "SeatView", "Table", "TableConfig", "TableEvent",
+    "TableStakes", "TimedOut", "ToppedUp", "TurnClock", "WaitingList",
     "LiveFigures", "Lobby", "LobbyRow", "RoomConfig", "RoomConfigError", "TableListing",
     "UthTableSpec", "parse_room",
-    "buy_in_limits", "check_buy_in", "check_top_up", "execute", "plan_hand", "start_turn",
+    "buy_in_limits", "check_buy_in", "check_top_up", "plan_hand", "start_turn",
 ]  # fmt: skip
