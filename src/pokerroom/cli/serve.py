@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,41 @@ def pokerstars_exporter(record: Any, *, table_name: str, max_seats: int, names: 
     context = HandContext(table_name=table_name, max_seats=max_seats, names=names,
                           hand_id=hand_id, started_at=started_at)
     return export_hand(record, context, viewer=viewer)
+
+
+def _draining_server() -> Any:
+    import uvicorn
+
+    class Draining(uvicorn.Server):
+        """SIGTERM stops the room gracefully: no new hand is dealt, the hands in progress are
+        played to their end with the players' sockets still open (bounded by the settings'
+        drain_seconds), and only then the server shuts down. SIGINT stops at once (a hand in
+        progress is voided and its players reseated at the next start)."""
+
+        def __init__(self, config: Any, room: Any) -> None:
+            super().__init__(config)
+            self.room = room
+            self._draining = False
+            self._drain_task: Any = None
+            self._loop = asyncio.get_running_loop()
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if sig == signal.SIGTERM and not self._draining:
+                self._draining = True
+                self._loop.call_soon_threadsafe(self._start_drain)
+                return
+            super().handle_exit(sig, frame)
+
+        def _start_drain(self) -> None:
+            async def drain() -> None:
+                try:
+                    await self.room.drain(self.room.settings.drain_seconds)
+                finally:
+                    self.should_exit = True
+
+            self._drain_task = asyncio.ensure_future(drain())
+
+    return Draining
 
 
 def run_loop(main: Any) -> None:
@@ -99,7 +135,7 @@ def register(app: typer.Typer) -> None:
             config = uvicorn.Config(application, host=host, port=port, log_level="warning",
                                     ws_max_size=1 << 16, lifespan="on",
                                     ws_per_message_deflate=ws_deflate)
-            server = uvicorn.Server(config)
+            server = _draining_server()(config, application.state.room)
             task = asyncio.create_task(server.serve())
             while not server.started:
                 if task.done():

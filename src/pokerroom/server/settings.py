@@ -35,6 +35,7 @@ class Settings:
     fast_password_hash: bool = False  # cheaper argon2id parameters, for tests and bots only
     events_kept_per_table: int = 2000
     node_id: str = "local"  # this node's name in GET /api/cluster
+    drain_seconds: float = 30.0  # SIGTERM: how long the hands in progress may take to finish
     # Sign-ups from one address per hour (each costs two argon2 hashes and a play-money grant).
     signups_per_ip_per_hour: int = 20
     # GET /api/metrics (process and storage CPU) for `pokerroom bench server`; off in a room.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import uuid
@@ -162,6 +163,22 @@ class ServerState:
                 decision_s=self.settings.uth_decision_seconds,
                 pause_s=self.settings.between_hands_seconds,
             ))
+
+    async def drain(self, timeout_s: float) -> bool:
+        """A graceful stop (SIGTERM): deal no new hand, let the hands in progress finish (at
+        most `timeout_s`), so that none is voided. True when every table was idle in time."""
+        runners = self.lobby.runners()
+        for runner in runners:
+            runner.draining = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout_s
+        while any(r.busy() for r in runners):
+            if loop.time() >= deadline:
+                log.warning("drain: hands still running at %s",
+                            [r.table_id for r in runners if r.busy()])
+                return False
+            await asyncio.sleep(0.05)
+        return True
 
     async def stop(self) -> None:
         if getattr(self, "tournaments", None) is not None:

@@ -20,7 +20,13 @@ class Runner(Protocol):
     config: Any
     lobby: Any
 
+    draining: bool  # set when the node stops: no new hand is dealt
+
     async def start(self) -> None: ...
+
+    def busy(self) -> bool:
+        """A hand or round is in play."""
+        ...
 
     async def stop(self) -> None: ...
 

@@ -129,6 +129,7 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         self._settle_attempts = 0  # failed settlements in a row (the retry backs off)
         self._table_seen = 0
         self._saved_seating: str | None = None
+        self.draining = False  # the node is stopping: finish the hand, deal no new one
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -447,11 +448,19 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
                       run.number, run.action_no)
 
     # ------------------------------------------------------------------ hands
+    def busy(self) -> bool:
+        """A hand is being played (a draining node waits for it)."""
+        return self.run is not None
+
     def _maybe_deal(self) -> None:
+        if self.draining:
+            return
         if self.run is None and self.halted is None and self.table.can_start():
             self.schedule("deal", self.between_hands_s, self._deal)
 
     async def _deal(self) -> None:
+        if self.draining:
+            return
         if self.run is not None or self.halted is not None or not self.table.can_start():
             return
         deck = self.services.deck_source.next_deck()

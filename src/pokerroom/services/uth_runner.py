@@ -89,6 +89,7 @@ class UthRunner(Actor):
         self.version = now_ms()
         self.betting_deadline_ms: int | None = None
         self.leaving: set[int] = set()
+        self.draining = False  # the node is stopping: finish the round, deal no new one
         # Seats whose player has no socket open here: they hold up no deal, and after
         # AWAY_ROUNDS rounds dealt without their bets the seat is freed.
         self.away: dict[int, int] = {}  # seat -> rounds dealt since they went away
@@ -337,7 +338,13 @@ class UthRunner(Actor):
         self.fanout.publish(account_channel(account_id), {"type": "balance", "balance": balance})
 
     # ------------------------------------------------------------------ the round
+    def busy(self) -> bool:
+        """A round is being played (a draining node waits for it)."""
+        return self.live is not None
+
     async def _deal(self) -> None:
+        if self.draining:
+            return
         self.betting_deadline_ms = None
         if self.live is not None or not self.pending:
             return
