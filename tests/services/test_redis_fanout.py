@@ -1,0 +1,64 @@
+"""The fan-out over a real Redis (issue 10): what one node publishes reaches the subscribers
+held by another node, in order, each channel only its audience (skip honoured)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from typing import Any
+
+import pytest
+
+from pokerroom.services.fanout import account_channel, table_channel
+from pokerroom.services.redis_fanout import RedisFanOut
+
+REDIS_ENV = "POKERROOM_TEST_REDIS"
+
+
+class Sink:
+    def __init__(self, account_id: int | None) -> None:
+        self.account_id = account_id
+        self.got: list[dict[str, Any]] = []
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.got.append(message)
+
+
+async def test_two_nodes_share_channels_in_order_with_skip() -> None:
+    url = os.environ.get(REDIS_ENV)
+    if not url:
+        pytest.skip(f"Redis tests need {REDIS_ENV}=redis://host:port/db")
+    prefix = f"test-{uuid.uuid4().hex[:8]}:"  # this test's own channels
+    owner, gateway = RedisFanOut(url, prefix=prefix), RedisFanOut(url, prefix=prefix)
+    await owner.start()
+    await gateway.start()
+    try:
+        player, observer = Sink(7), Sink(None)
+        for sink in (player, observer):
+            gateway.subscribe(table_channel("t1"), sink)
+        gateway.subscribe(account_channel(7), player)
+        await asyncio.sleep(0.2)  # the pattern subscriptions are live
+        for n in range(100):
+            owner.publish(table_channel("t1"), {"type": "table_events", "n": n}, skip={7})
+            owner.publish(account_channel(7), {"type": "table_events", "n": n, "own": True})
+        owner.publish(table_channel("t1"), {"type": "chat", "text": "hi"})
+        for _ in range(200):
+            if len(observer.got) == 101 and len(player.got) == 101:
+                break
+            await asyncio.sleep(0.05)
+        assert [m["n"] for m in observer.got[:100]] == list(range(100))
+        assert [m["n"] for m in player.got[:100]] == list(range(100))
+        assert all(m.get("own") for m in player.got[:100])  # never the observers' copy
+        assert player.got[100]["type"] == observer.got[100]["type"] == "chat"
+        assert owner.published == 201
+    finally:
+        await owner.stop()
+        await gateway.stop()
+
+
+async def test_an_unreachable_redis_is_refused_at_start() -> None:
+    fanout = RedisFanOut("redis://127.0.0.1:1/0")
+    with pytest.raises(Exception):  # noqa: B017 - redis' ConnectionError, raised at once
+        await fanout.start()
+    await fanout.stop()
