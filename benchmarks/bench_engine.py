@@ -8,6 +8,7 @@ itself); pokerroom is given a random deal per hand. Both engines get a warm-up r
 evaluators fill lazy tables). Prints hands/s (wall clock and CPU) and the ratio.
 
     .venv/bin/python benchmarks/bench_engine.py [--hands 20000] [--pokerkit-hands 500] [--rounds 3] [--seed 1]
+        [--game holdem|short-deck]    (short-deck: PokerKit's NoLimitShortDeckHoldem, the same blinds)
 """
 
 from __future__ import annotations
@@ -15,10 +16,14 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from functools import partial
 
-from pokerkit import Automation, Mode, NoLimitTexasHoldem
+from pokerkit import Automation, Mode, NoLimitShortDeckHoldem, NoLimitTexasHoldem
 
 from pokerroom.cli.bench import play_engine
+from pokerroom.core.rules import Game
+
+PK_GAMES = {Game.HOLDEM: NoLimitTexasHoldem, Game.SHORT_DECK: NoLimitShortDeckHoldem}
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -35,13 +40,14 @@ AUTOMATIONS = (
 )
 
 
-def play_pokerkit(hands: int, seed: int) -> tuple[int, int]:
+def play_pokerkit(hands: int, seed: int, game: Game = Game.HOLDEM) -> tuple[int, int]:
+    pk_game = PK_GAMES[game]
     rng = random.Random(seed)
     random.seed(seed)  # PokerKit shuffles its deck with the global generator
     rand = rng.random
     decisions = 0
     for _ in range(hands):
-        state = NoLimitTexasHoldem.create_state(
+        state = pk_game.create_state(
             AUTOMATIONS, True, 0, (1, 2), 2, 400, 6, mode=Mode.CASH_GAME
         )
         while state.status:
@@ -73,16 +79,20 @@ def main() -> None:
     parser.add_argument("--pokerkit-hands", type=int, default=500, help="PokerKit hands per round")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (best is kept)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default="holdem", choices=[g.value for g in PK_GAMES])
     args = parser.parse_args()
-    play_engine(min(args.hands, 5000), args.seed + 1000)
-    play_pokerkit(min(args.pokerkit_hands, 100), args.seed + 1000)
+    game = Game(args.game)
+    ours_play = partial(play_engine, game=game)
+    pk_play = partial(play_pokerkit, game=game)
+    ours_play(min(args.hands, 5000), args.seed + 1000)
+    pk_play(min(args.pokerkit_hands, 100), args.seed + 1000)
     ours: list[tuple[float, float, int]] = []
     theirs: list[tuple[float, float, int]] = []
     # Alternate the engines so both see the same load on a shared machine; keep the best
     # round of each (the least disturbed), and show the median too.
     for r in range(args.rounds):
-        ours.append(measure(play_engine, args.hands, args.seed + r))
-        theirs.append(measure(play_pokerkit, args.pokerkit_hands, args.seed + r))
+        ours.append(measure(ours_play, args.hands, args.seed + r))
+        theirs.append(measure(pk_play, args.pokerkit_hands, args.seed + r))
     for name, runs, hands in (("pokerroom", ours, args.hands), ("PokerKit", theirs, args.pokerkit_hands)):
         best_wall = max(w for w, _, _ in runs)
         best_cpu = max(c for _, c, _ in runs)

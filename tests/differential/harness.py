@@ -503,6 +503,7 @@ def _pk_hand_types(game: Game) -> tuple[type, ...]:
         OmahaEightOrBetterLowHand,
         OmahaHoldemHand,
         RegularLowHand,
+        ShortDeckHoldemHand,
         StandardHighHand,
     )
 
@@ -510,7 +511,7 @@ def _pk_hand_types(game: Game) -> tuple[type, ...]:
         Game.HOLDEM: (StandardHighHand,), Game.OMAHA: (OmahaHoldemHand,),
         Game.OMAHA_HILO: (OmahaHoldemHand, OmahaEightOrBetterLowHand),
         Game.STUD: (StandardHighHand,), Game.STUD_HILO: (StandardHighHand, EightOrBetterLowHand),
-        Game.RAZZ: (RegularLowHand,),
+        Game.RAZZ: (RegularLowHand,), Game.SHORT_DECK: (ShortDeckHoldemHand,),
     }[game]
 
 

@@ -21,6 +21,7 @@ from pokerkit import (
     OmahaHoldemHand,
     Opening,
     RegularLowHand,
+    ShortDeckHoldemHand,
     StandardHighHand,
     State,
     Street,
@@ -51,6 +52,7 @@ HAND_TYPES = {
     "stud": (StandardHighHand,),
     "stud-hilo": (StandardHighHand, EightOrBetterLowHand),
     "razz": (RegularLowHand,),
+    "short-deck": (ShortDeckHoldemHand,),
 }
 
 
@@ -93,7 +95,7 @@ def _streets(spec: PkSpec) -> tuple[Street, ...]:
             Street(True, (True,), 0, False, later, big, cap),
             Street(True, (False,), 0, False, later, big, cap),
         )
-    holes = 2 if spec.game == "holdem" else 4
+    holes = 4 if spec.game.startswith("omaha") else 2
     small = spec.small_bet if limit else spec.big_blind
     big = spec.big_bet if limit else spec.big_blind
     return (
@@ -133,7 +135,7 @@ def make_state(spec: PkSpec) -> State:
         warnings.simplefilter("ignore")
         return FastState(
             AUTOMATIONS,
-            Deck.STANDARD,
+            Deck.SHORT_DECK_HOLDEM if spec.game == "short-deck" else Deck.STANDARD,
             HAND_TYPES[spec.game],
             _streets(spec),
             STRUCTURES[spec.betting],

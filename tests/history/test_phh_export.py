@@ -8,8 +8,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from tests.differential.harness import random_spec
-from tests.history.test_pokerstars_export import _play_random
+from tests.history.test_pokerstars_export import _play_random, exportable_spec
 
 from pokerroom.core.rules import (
     AntePosted,
@@ -34,7 +33,7 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "phh"
 
 
 def _variant_of(seed: int) -> tuple[Game, Betting]:
-    spec = random_spec(random.Random(seed))  # the spec _play_random(seed) plays
+    spec = exportable_spec(random.Random(seed))  # the spec _play_random(seed) plays
     return spec.game, spec.betting
 
 

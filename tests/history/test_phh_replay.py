@@ -80,11 +80,21 @@ def test_supported_variants_are_all_present_in_the_data() -> None:
 
 
 @pytest.mark.parametrize("name", ["wsop/01-53-52.phh", "wsop/02-29-59.phh",
-                                  "famous/alice-carol-wikipedia.phh", "famous/phua-xuan-2019.phh"])
-def test_draw_and_short_deck_hands_are_unsupported_with_the_reason(name: str) -> None:
+                                  "famous/alice-carol-wikipedia.phh"])
+def test_draw_hands_are_unsupported_with_the_reason(name: str) -> None:
     result = check_hand(_load(DATA / name))
     assert result.status == "unsupported"
-    assert "draw" in result.detail or "short-deck" in result.detail
+    assert "draw" in result.detail
+
+
+def test_R_SHORT_3_the_short_deck_hand_with_a_button_blind_replays_as_pokerkit_plays_it() -> None:
+    path = DATA / "famous" / "phua-xuan-2019.phh"  # antes from all, a blind from the button
+    imported = import_hand(_load(path))
+    assert [p.kind for p in imported.seats[5].posts] == [PostKind.ANTE, PostKind.STRADDLE]
+    assert len(imported.deck) == 36
+    result = check_hand(_load(path))
+    assert result.status == "replayed", result.detail
+    assert tuple(Decimal(v) for v in result.finishing_stacks or ()) == _pokerkit_finishing_stacks(path)
 
 
 def test_R_HU_1_heads_up_file_maps_p2_to_the_button_and_small_blind() -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import typer
 
@@ -20,6 +21,7 @@ from pokerroom.core.rules import (
     Call,
     Check,
     Fold,
+    Game,
     HandConfig,
     Post,
     PostKind,
@@ -51,23 +53,26 @@ def seat_setups(button: int) -> list[SeatSetup]:
 SETUPS = [seat_setups(b) for b in range(PLAYERS)]
 
 
-_FULL_DECK = list(range(52))
+_FULL_DECK = tuple(range(52))
 
 
-def random_deal(rand: Callable[[], float], count: int) -> list[int]:
+def random_deal(rand: Callable[[], float], count: int, cards: Sequence[int] = _FULL_DECK) -> list[int]:
     """The first `count` cards of a uniformly shuffled deck (partial Fisher-Yates)."""
-    deck = _FULL_DECK[:]
+    deck = list(cards)
+    size = len(deck)
     for i in range(count):
-        j = i + int(rand() * (52 - i))
+        j = i + int(rand() * (size - i))
         deck[i], deck[j] = deck[j], deck[i]
     return deck[:count]
 
 
-def play_engine(hands: int, seed: int) -> tuple[int, int]:
-    """Play `hands` hands; returns (hands, decisions)."""
+def play_engine(hands: int, seed: int, game: Game = Game.HOLDEM) -> tuple[int, int]:
+    """Play `hands` hands of no-limit `game` (a flop game); returns (hands, decisions)."""
+    config = CONFIG if game is Game.HOLDEM else replace(CONFIG, game=game)
+    cards = game.variant.deck
     rng = random.Random(seed)
     rand = rng.random
-    deal = PLAYERS * 2 + 5
+    deal = PLAYERS * game.variant.hole_cards + game.variant.board_cards
     decisions = 0
     # Actions are immutable values: the policy reuses one Fold/Check/Call per seat.
     folds = [Fold(seat=s) for s in range(PLAYERS)]
@@ -75,7 +80,7 @@ def play_engine(hands: int, seed: int) -> tuple[int, int]:
     calls = [Call(seat=s) for s in range(PLAYERS)]
     for number in range(hands):
         button = number % PLAYERS
-        hand = start_hand(CONFIG, SETUPS[button], button=button, deck=random_deal(rand, deal))
+        hand = start_hand(config, SETUPS[button], button=button, deck=random_deal(rand, deal, cards))
         legal_actions = hand.legal_actions
         act = hand.apply
         while not hand.over:
@@ -107,13 +112,15 @@ def register(app: typer.Typer) -> None:
         hands: int = typer.Option(20000, "--hands", help="hands to play"),
         seed: int = typer.Option(1, "--seed", help="seed of the deals and the policy"),
         warmup: int = typer.Option(2000, "--warmup", help="hands played first, not timed"),
+        game: str = typer.Option("holdem", "--game", help="a flop game: holdem, short-deck, omaha"),
     ) -> None:
-        """Play N random 6-max no-limit hold'em hands and print hands/s."""
+        """Play N random 6-max no-limit hands (hold'em unless --game) and print hands/s."""
+        variant = Game(game)
         # The evaluator fills its lookup table on first use (~0.5 s): not part of a hand.
-        play_engine(warmup, seed + 1)
+        play_engine(warmup, seed + 1, variant)
         start = time.perf_counter()
         cpu = time.process_time()
-        played, decisions = play_engine(hands, seed)
+        played, decisions = play_engine(hands, seed, variant)
         elapsed = time.perf_counter() - start
         cpu = time.process_time() - cpu
         typer.echo(

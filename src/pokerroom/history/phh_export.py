@@ -41,14 +41,11 @@ from pokerroom.core.rules import (
 )
 from pokerroom.history.phh import PhhAction, PhhHand
 
+# (game, betting) -> PHH variant code, from each game's Variant declaration.
 VARIANT_CODES: dict[tuple[Game, Betting], str] = {
-    (Game.HOLDEM, Betting.NO_LIMIT): "NT",
-    (Game.HOLDEM, Betting.LIMIT): "FT",
-    (Game.OMAHA, Betting.POT_LIMIT): "PO",
-    (Game.OMAHA_HILO, Betting.LIMIT): "FO/8",
-    (Game.STUD, Betting.LIMIT): "F7S",
-    (Game.STUD_HILO, Betting.LIMIT): "F7S/8",
-    (Game.RAZZ, Betting.LIMIT): "FR",
+    (game, betting): code
+    for game in Game for betting in Betting
+    if (code := game.variant.phh_code(betting.value)) is not None
 }
 
 

@@ -21,6 +21,7 @@ from pokerroom.core.rules import (
     Bet,
     Betting,
     BringIn,
+    BringInCard,
     Call,
     Check,
     Complete,
@@ -42,17 +43,13 @@ from pokerroom.core.rules.actions import Action
 from pokerroom.core.rules.showdown import strength
 from pokerroom.history.phh import Amount, PhhAction, PhhFormatError, PhhHand, is_unknown
 
+# PHH variant code -> (game, betting), from each game's Variant declaration.
 VARIANT_MAP: dict[str, tuple[Game, Betting]] = {
-    "NT": (Game.HOLDEM, Betting.NO_LIMIT),
-    "FT": (Game.HOLDEM, Betting.LIMIT),
-    "PO": (Game.OMAHA, Betting.POT_LIMIT),
-    "FO/8": (Game.OMAHA_HILO, Betting.LIMIT),
-    "F7S": (Game.STUD, Betting.LIMIT),
-    "F7S/8": (Game.STUD_HILO, Betting.LIMIT),
-    "FR": (Game.RAZZ, Betting.LIMIT),
+    code: (game, betting)
+    for game in Game for betting in Betting
+    if (code := game.variant.phh_code(betting.value)) is not None
 }
 UNSUPPORTED_VARIANTS = {
-    "NS": "short-deck hold'em is not a game of this room",
     "N2L1D": "draw games (deuce-to-seven single draw) are not played here",
     "F2L3D": "draw games (deuce-to-seven triple draw) are not played here",
     "FB": "draw games (badugi) are not played here",
@@ -178,12 +175,12 @@ def _fill_unknown(
 ) -> None:
     used = {c for cards in hole.values() for c in cards if c is not None}
     used |= {c for c in board if c is not None}
-    free = [c for c in range(52) if c not in used]
+    free = [c for c in game.variant.deck if c not in used]
     # Stud: an unknown up card must not take the bring-in from the player the file names:
     # fill unknown cards with the best cards for a high game (high ranks, spades first: the
     # bring-in is the lowest card) and with the best low cards for razz (aces and deuces:
     # the bring-in is the highest card).
-    if game is Game.RAZZ:
+    if game.variant.bring_in is BringInCard.HIGHEST:
         free.sort(key=lambda c: ((c >> 2) + 1) % 13)
     else:
         free.sort(reverse=True)
@@ -205,7 +202,7 @@ _POOL_SIZE = {1: 52, 2: 52, 3: 26, 4: 18}
 def _weak_order(game: Game, card: int) -> tuple[int, int]:
     """Sort key: cards least likely to make a strong hand first."""
     rank = card >> 2  # 0 = deuce .. 12 = ace
-    if game is Game.RAZZ:
+    if game.variant.low_only:
         return (-((rank + 1) % 13), card)  # kings first: the worst cards for a low
     if game.is_hilo:
         return (0 if 7 <= rank <= 11 else 1, rank)  # nine to king: no low, a weak high
@@ -219,7 +216,7 @@ def _fill_weakest(game: Game, cards: list[int | None], board: Sequence[int | Non
     if not slots or any(c is None for c in board):
         return False
     known_board = [c for c in board if c is not None]
-    free = sorted((c for c in range(52) if c not in used), key=lambda c: _weak_order(game, c))
+    free = sorted((c for c in game.variant.deck if c not in used), key=lambda c: _weak_order(game, c))
     pool = free[:_POOL_SIZE.get(len(slots), 12)]
     best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
     trial = list(cards)

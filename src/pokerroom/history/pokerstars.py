@@ -58,10 +58,8 @@ EASTERN = zoneinfo.ZoneInfo("America/New_York")
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 BOM = "\ufeff"
 
-_GAME_NAMES = {
-    Game.HOLDEM: "Hold'em", Game.OMAHA: "Omaha", Game.OMAHA_HILO: "Omaha Hi/Lo",
-    Game.STUD: "7 Card Stud", Game.STUD_HILO: "7 Card Stud Hi/Lo", Game.RAZZ: "Razz",
-}  # fmt: skip
+# PokerStars' words for each game it has, from the Variant declarations.
+_GAME_NAMES = {game: name for game in Game if (name := game.variant.pokerstars_name) is not None}
 _LIMIT_NAMES = {Betting.NO_LIMIT: "No Limit", Betting.POT_LIMIT: "Pot Limit", Betting.LIMIT: "Limit"}
 _STREET_NAMES = {
     Street.PREFLOP: "Flop", Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River",
@@ -185,6 +183,9 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
     def amount(chips: int) -> str:
         return format_amount(chips, context)
 
+    if game not in _GAME_NAMES:
+        # No header of PokerStars' text format names this game (its Variant says so).
+        raise ExportError(f"PokerStars hand histories have no {game.variant.name}; export it as PHH")
     stud = game.is_stud
     stakes = config.stakes
     if config.betting is Betting.LIMIT or stud:

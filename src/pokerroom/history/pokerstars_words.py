@@ -14,7 +14,7 @@ from pokerroom.core.evaluation import (
     evaluate_omaha_low,
     evaluate_razz,
 )
-from pokerroom.core.rules import Game
+from pokerroom.core.rules import Evaluator, Game
 
 
 def describe_high(value: HandValue) -> str:
@@ -48,19 +48,20 @@ def describe_low(value: LowValue) -> str:
 
 def describe_shown(game: Game, cards: Sequence[int], board: Sequence[int]) -> str:
     """The words after a shown hand, like `a pair of Kings` or `HI: ...; LO: 8,5,4,3,2`."""
-    if game is Game.RAZZ:
+    halves = game.variant.halves
+    if halves[0] is Evaluator.RAZZ_LOW:
         return f"Lo: {describe_low(evaluate_razz(cards))}"
-    if game in (Game.OMAHA, Game.OMAHA_HILO):
+    if halves[0] is Evaluator.OMAHA_HIGH:
         if len(board) < 3:
             return ""
         high = describe_high(evaluate_omaha(cards, board))
-        low = evaluate_omaha_low(cards, board) if game is Game.OMAHA_HILO else None
+        low = evaluate_omaha_low(cards, board) if Evaluator.OMAHA_EIGHT_LOW in halves else None
     else:
         all_cards = tuple(cards) + tuple(board)
         if len(all_cards) < 5:
             return ""
         high = describe_high(evaluate_high(all_cards))
-        low = evaluate_low(all_cards) if game is Game.STUD_HILO else None
+        low = evaluate_low(all_cards) if Evaluator.EIGHT_LOW in halves else None
     if game.is_hilo:
         return f"HI: {high}" + (f"; LO: {describe_low(low)}" if low is not None else "")
     return high

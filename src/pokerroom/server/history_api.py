@@ -65,7 +65,7 @@ async def my_hands_pokerstars(who: Me, state: Room) -> Response:
     hands = await HandHistory(state.db).of(who[0], limit=500)
     texts = []
     for stored in reversed(hands):
-        if stored.status == "settled" and stored.record:
+        if stored.status == "settled" and stored.record and _has_pokerstars_game(stored):
             texts.append(await _pokerstars(state, stored, who[0]))
     return _text_file("\ufeff" + "\n\n\n".join(texts) + "\n", "pokerroom-hands.txt")
 
@@ -91,6 +91,12 @@ async def my_hand_pokerstars(hand_id: HandId, who: Me, state: Room) -> Response:
         raise refuse(409, "not_exportable", f"hand {hand_id} is {stored.status}")
     text = await _pokerstars(state, stored, who[0])
     return _text_file("\ufeff" + text + "\n", f"pokerroom-hand-{hand_id}.txt")
+
+
+def _has_pokerstars_game(stored: StoredHand) -> bool:
+    """PokerStars' text format has no header for some games (short-deck): those are left out
+    of the all-hands file (one hand alone is refused with the reason)."""
+    return decode_record(stored.record).config.game.variant.pokerstars_name is not None
 
 
 def _text_file(text: str, filename: str) -> Response:

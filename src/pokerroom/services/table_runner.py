@@ -43,7 +43,7 @@ from pokerroom.services.runner import refuse_for_kind
 from pokerroom.services.seating import SavedSeat, SeatBook, Seating
 from pokerroom.services.table_seats import SeatCommands
 from pokerroom.services.table_show import ShowCommands, show_offer
-from pokerroom.services.wire import card_text, event_json, plain
+from pokerroom.services.wire import card_text, event_json, plain, variant_info
 
 log = logging.getLogger("pokerroom.table")
 REPLAY_MAX = 100  # events replayed to a client catching up; further behind: a full view
@@ -202,6 +202,7 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         return {
             "id": self.table_id, "name": self.display_name, "kind": "poker",
             "game": self.config.game, "betting": self.config.betting,
+            "variant": variant_info(self.config.game),
             "stakes": plain(self.config.stakes), "decimals": self.decimals,
             "seats": self.config.seats, "taken": len(self.table.players()),
             **self._limits(), **self._figures(),
@@ -221,6 +222,7 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         return {
             "table": self.table_id, "name": self.display_name, "kind": "poker",
             "game": self.config.game, "betting": self.config.betting,
+            "variant": variant_info(self.config.game),
             "stakes": plain(self.config.stakes), "decimals": self.decimals,
             "seats_total": self.config.seats, **self._limits(),
         }  # fmt: skip

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from pokerroom.core.cards import Card
+from pokerroom.core.rules import Game
 
 CARD_FIELDS = frozenset({"cards", "card", "board", "hole", "dealer", "community", "up_cards"})
 
@@ -103,3 +104,12 @@ def _event_json(event: Any, version: int) -> dict[str, Any]:
     out["type"] = type(event).__name__
     out["version"] = version
     return out
+
+
+def variant_info(game: Game | str) -> dict[str, Any]:
+    """What a client needs to lay out a game's cards, from its Variant declaration:
+    `{"name", "layout": "board"|"stud", "hole_cards", "board_cards", "deck_size"}`."""
+    variant = Game(game).variant  # a Game, or its name as a table config holds it
+    return {"name": variant.name, "layout": variant.layout.value,
+            "hole_cards": variant.hole_cards, "board_cards": variant.board_cards,
+            "deck_size": len(variant.deck)}

@@ -1,7 +1,7 @@
 """One hand of ring-game poker: a pure, deterministic, single-writer state machine.
 
-Games: hold'em, Omaha, Omaha hi-lo, seven-card stud, stud hi-lo, razz; no-limit, pot-limit,
-fixed-limit. Rules enforced: R-BET-1..10, R-POT-1..3, R-RAKE-1, R-SD-1..5, R-TIE-1..6,
+Games: hold'em, Omaha, Omaha hi-lo, seven-card stud, stud hi-lo, razz, each declared as a
+`Variant` (variant.py: deck, streets, openers, evaluators); no-limit, pot-limit, fixed-limit. Rules enforced: R-BET-1..10, R-POT-1..3, R-RAKE-1, R-SD-1..5, R-TIE-1..6,
 R-BTN-1, R-HU-1, and the live/dead handling of the forced posts the table layer decides
 (R-BLIND-2, R-BLIND-5).
 
@@ -68,6 +68,15 @@ from pokerroom.core.rules.hand import Hand, apply
 from pokerroom.core.rules.history import HandRecord
 from pokerroom.core.rules.result import HandResult, LegalActions, PotResult
 from pokerroom.core.rules.start import replay, start_hand
+from pokerroom.core.rules.variant import (
+    VARIANTS,
+    BringInCard,
+    Evaluator,
+    Layout,
+    Opener,
+    StreetPlan,
+    Variant,
+)
 from pokerroom.core.rules.views import OBSERVER, HandView, PotView, SeatView
 
 __all__ = [
@@ -80,4 +89,5 @@ __all__ = [
     "PotAwarded", "PotResult", "PotView", "RaiseTo", "RaisedTo", "RakeTaken", "SeatSetup", "SeatView",
     "ShowCards", "Stakes", "Street", "StreetStarted", "UpCardDealt", "apply", "arrange_deck", "dealing_order", "replay",
     "start_hand", "visible_to",
+    "VARIANTS", "BringInCard", "Evaluator", "Layout", "Opener", "StreetPlan", "Variant",
 ]  # fmt: skip

@@ -7,40 +7,46 @@ R-RAKE-1 (rake). R-BET-8: every stake is a whole number of the chip unit.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum, StrEnum
+from enum import StrEnum
 from fractions import Fraction
 from typing import Literal
 
 from pokerroom.core.errors import InvalidConfigError
+from pokerroom.core.rules.variant import VARIANTS, Layout, Variant
+from pokerroom.core.rules.variant import Street as Street  # re-exported: its home was here
 
 
 class Game(StrEnum):
+    """A game by name; what it deals and how it is won is its `Variant` (variant.py)."""
+
     HOLDEM = "holdem"
     OMAHA = "omaha"
     OMAHA_HILO = "omaha-hilo"
     STUD = "stud"
     STUD_HILO = "stud-hilo"
     RAZZ = "razz"
+    SHORT_DECK = "short-deck"
+
+    @property
+    def variant(self) -> Variant:
+        return VARIANTS[self.value]
 
     @property
     def is_stud(self) -> bool:
-        return self in _STUD_GAMES
+        return VARIANTS[self.value].layout is Layout.STUD
 
     @property
     def is_hilo(self) -> bool:
-        return self is Game.OMAHA_HILO or self is Game.STUD_HILO
+        return len(VARIANTS[self.value].halves) == 2
 
     @property
     def hole_cards(self) -> int:
         """Cards dealt face down before the first betting round (stud: the two down cards)."""
-        return 2 if self is Game.HOLDEM else 4 if self in (Game.OMAHA, Game.OMAHA_HILO) else 2
+        return VARIANTS[self.value].hole_cards
 
     @property
     def max_players(self) -> int:
-        return 8 if self.is_stud else 10
-
-
-_STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ})
+        return VARIANTS[self.value].max_players
 
 
 class Betting(StrEnum):
@@ -49,22 +55,8 @@ class Betting(StrEnum):
     LIMIT = "limit"
 
 
-class Street(IntEnum):
-    """Betting rounds. Flop games use PREFLOP..RIVER, stud THIRD..SEVENTH."""
-
-    PREFLOP = 0
-    FLOP = 1
-    TURN = 2
-    RIVER = 3
-    THIRD = 10
-    FOURTH = 11
-    FIFTH = 12
-    SIXTH = 13
-    SEVENTH = 14
-
-
-FLOP_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
-STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+FLOP_STREETS = VARIANTS["holdem"].street_ids
+STUD_STREETS = VARIANTS["stud"].street_ids
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -34,10 +34,11 @@ def arrange_deck(
     cards: Mapping[int, Sequence[int]],
     board: Sequence[int] = (),
 ) -> tuple[int, ...]:
-    """A 52-card deck that deals `cards[seat]` (in deal order) and `board`; the rest in code order.
-
-    Stud: up to seven cards per seat in deal order (1st, 2nd, 7th down; 3rd-6th up).
+    """The game's deck arranged to deal `cards[seat]` (in deal order) and `board`; the rest
+    in code order. Stud: up to seven cards per seat in deal order (1st, 2nd, 7th down; 3rd-6th up).
     """
+    variant = game.variant
+    deck = variant.deck
     order = dealing_order(seats, button)
     n = len(order)
     slots: dict[int, int] = {}
@@ -48,13 +49,16 @@ def arrange_deck(
         for k, code in enumerate(hand_cards):
             slots[k * n + p] = code
     if board:
-        start = n * game.hole_cards if not game.is_stud else 48
+        start = n * variant.hole_cards if not variant.is_stud else 48
         for j, code in enumerate(board):
             slots[start + j] = code
     used = list(slots.values())
     if len(set(used)) != len(used):
         raise InvalidConfigError("cards: a card appears twice")
-    if any(not 0 <= i < 52 for i in slots):
+    if any(not 0 <= i < len(deck) for i in slots):
         raise InvalidConfigError("cards: more cards than the deck holds")
-    rest = iter(c for c in range(52) if c not in set(used))
-    return tuple(slots[i] if i in slots else next(rest) for i in range(52))
+    if not set(used) <= set(deck):
+        raise InvalidConfigError(f"cards: a card that is not in the deck of {game}")
+    taken = set(used)
+    rest = iter(c for c in deck if c not in taken)
+    return tuple(slots[i] if i in slots else next(rest) for i in range(len(deck)))

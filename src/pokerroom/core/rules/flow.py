@@ -12,7 +12,6 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from pokerroom.core.evaluation import high_rank
-from pokerroom.core.rules.config import Game
 from pokerroom.core.rules.events import (
     DEALT_IN,
     BetReturned,
@@ -165,11 +164,10 @@ def _deal_street(h: Hand, events: list[Event]) -> None:
     n = h.n
     street = h.streets[h.street_i]
     if not h.stud:
-        base = n * (2 if h.game is Game.HOLDEM else 4)
-        if h.street_i == 1:
-            cards = deck[base:base + 3]
-        else:
-            cards = (deck[base + h.street_i + 1],)
+        variant = h.variant
+        i = h.street_i
+        start = n * variant.hole_cards + variant.board_before[i]
+        cards = deck[start:start + variant.streets[i].board]
         h.board.extend(cards)
         events.append(_board_dealt(street, cards))
         return
@@ -236,7 +234,8 @@ def _odd_chip_order(h: Hand, winners: list[int]) -> list[int]:
 def _showdown(h: Hand, events: list[Event]) -> None:
     n = h.n
     game = h.game
-    hilo = game is Game.OMAHA_HILO or game is Game.STUD_HILO
+    variant = h.variant
+    hilo = variant.is_hilo
     unit = h.unit
     folded = h.folded
     live = [p for p in range(n) if not folded[p]]
@@ -244,7 +243,7 @@ def _showdown(h: Hand, events: list[Event]) -> None:
     cards = h.cards
     hi: dict[int, int]
     lo: dict[int, int | None]
-    if game is Game.HOLDEM:
+    if variant.high_only:
         hi = {p: high_rank(cards[p] + board) for p in live}
         lo = dict.fromkeys(live)
     else:

@@ -38,6 +38,7 @@ from pokerroom.core.rules.history import HandRecord
 from pokerroom.core.rules.records import positional_maker
 from pokerroom.core.rules.result import HandResult, LegalActions, PotResult
 from pokerroom.core.rules.showdown import build_pots, describe_hand
+from pokerroom.core.rules.variant import Variant
 from pokerroom.core.rules.views import HandView, PotView, SeatView
 
 _make_legal = positional_maker(LegalActions)
@@ -52,7 +53,7 @@ class Hand:
     """One hand in progress. Mutable, single writer; `apply` is all-or-nothing (R-BET-10)."""
 
     __slots__ = (
-        "config", "game", "limit", "pot_limit", "half_rule", "unit", "stud", "setups", "seat_of",
+        "config", "game", "variant", "limit", "pot_limit", "half_rule", "unit", "stud", "setups", "seat_of",
         "pos_of", "n", "button", "deck", "start_stacks", "stacks", "bets", "contrib", "folded",
         "allin", "acted", "cards", "up_count", "board", "streets", "street_i", "to_act_pos",
         "level", "full_level", "min_raise", "bet_size", "raise_count", "aggressor",
@@ -63,6 +64,7 @@ class Hand:
 
     config: HandConfig
     game: Game
+    variant: Variant
     limit: bool
     pot_limit: bool
     half_rule: bool

@@ -8,7 +8,7 @@ card by suit), R-TIE-5 (hi-lo: the high half takes the odd unit), R-RAKE-1.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from pokerroom.core.evaluation import (
@@ -19,36 +19,80 @@ from pokerroom.core.evaluation import (
     high_rank,
     omaha_rank,
 )
+from pokerroom.core.evaluation.short_deck import describe_short_deck, short_deck_rank
 from pokerroom.core.rules.config import Game
+from pokerroom.core.rules.variant import BringInCard, Evaluator
+
+
+def _high(cards: Sequence[int], board: Sequence[int]) -> int | None:
+    return high_rank([*cards, *board])
+
+
+def _omaha_high(cards: Sequence[int], board: Sequence[int]) -> int | None:
+    return omaha_rank(cards, board)
+
+
+def _eight_low(cards: Sequence[int], board: Sequence[int]) -> int | None:
+    low = evaluate_low([*cards, *board])
+    return None if low is None else low.order
+
+
+def _omaha_eight_low(cards: Sequence[int], board: Sequence[int]) -> int | None:
+    low = evaluate_omaha_low(cards, board)
+    return None if low is None else low.order
+
+
+def _razz_low(cards: Sequence[int], board: Sequence[int]) -> int | None:
+    return evaluate_razz([*cards, *board]).order
+
+
+def _short_deck_high(cards: Sequence[int], board: Sequence[int]) -> int | None:
+    return short_deck_rank([*cards, *board])
+
+
+# Each evaluator of a Variant's pot halves: (cards, board) -> value (higher is better), None
+# when the hand does not qualify for that half.
+EVALUATORS: dict[Evaluator, Callable[[Sequence[int], Sequence[int]], int | None]] = {
+    Evaluator.HIGH: _high,
+    Evaluator.OMAHA_HIGH: _omaha_high,
+    Evaluator.EIGHT_LOW: _eight_low,
+    Evaluator.OMAHA_EIGHT_LOW: _omaha_eight_low,
+    Evaluator.RAZZ_LOW: _razz_low,
+    Evaluator.SHORT_DECK_HIGH: _short_deck_high,
+}
 
 
 def strength(game: Game, cards: Sequence[int], board: Sequence[int]) -> tuple[int, int | None]:
-    """(main value, low value or None); higher is better. Razz: the main value is the low."""
-    if game is Game.HOLDEM:
-        return high_rank([*cards, *board]), None
-    if game is Game.OMAHA:
-        return omaha_rank(cards, board), None
-    if game is Game.OMAHA_HILO:
-        low = evaluate_omaha_low(cards, board)
-        return omaha_rank(cards, board), None if low is None else low.order
-    if game is Game.RAZZ:
-        return evaluate_razz([*cards, *board]).order, None
-    if game is Game.STUD_HILO:
-        low = evaluate_low([*cards, *board])
-        return high_rank([*cards, *board]), None if low is None else low.order
-    return high_rank([*cards, *board]), None
+    """(main value, low value or None); higher is better. Razz: the main value is the low.
+
+    The game's Variant names the evaluator of each half of the pot; the first always has a
+    value (every hand qualifies for the high half, or for razz's only low).
+    """
+    halves = game.variant.halves
+    main = EVALUATORS[halves[0]](cards, board)
+    assert main is not None
+    if len(halves) == 1:
+        return main, None
+    return main, EVALUATORS[halves[1]](cards, board)
 
 
 def describe_hand(game: Game, cards: Sequence[int], board: Sequence[int]) -> str:
     """Words for a shown hand: "Flush, Ace high", hi-lo "...; low 8-6-4-2-A"."""
-    if game is Game.RAZZ:
+    halves = game.variant.halves
+    if halves[0] is Evaluator.RAZZ_LOW:
         return "low " + str(evaluate_razz([*cards, *board]))
-    if game in (Game.OMAHA, Game.OMAHA_HILO):
+    if halves[0] is Evaluator.SHORT_DECK_HIGH:
+        return describe_short_deck(short_deck_rank([*cards, *board]))
+    if halves[0] is Evaluator.OMAHA_HIGH:
         text = describe(omaha_rank(cards, board))
-        low = evaluate_omaha_low(cards, board) if game is Game.OMAHA_HILO else None
     else:
         text = describe(high_rank([*cards, *board]))
-        low = evaluate_low([*cards, *board]) if game is Game.STUD_HILO else None
+    low = None
+    if len(halves) == 2:
+        if halves[1] is Evaluator.OMAHA_EIGHT_LOW:
+            low = evaluate_omaha_low(cards, board)
+        else:
+            low = evaluate_low([*cards, *board])
     return text if low is None else f"{text}; low {low}"
 
 
@@ -58,7 +102,7 @@ def showing_key(game: Game, up: Sequence[int]) -> tuple[int, ...]:
     Pairs, two pair, trips and quads count; straights and flushes of fewer than five cards do
     not. Equal keys are broken by position (first clockwise from the button) by the caller.
     """
-    if game is Game.RAZZ:
+    if game.variant.low_only:
         return (evaluate_razz(up).order,)
     counts: dict[int, int] = {}
     for c in up:
@@ -70,7 +114,7 @@ def showing_key(game: Game, up: Sequence[int]) -> tuple[int, ...]:
 def bring_in_key(game: Game, card: int) -> int:
     """The smallest key brings in: lowest card, clubs < diamonds < hearts < spades (R-RANK-3);
     razz: the highest card (aces low), the higher suit bringing in."""
-    if game is Game.RAZZ:
+    if game.variant.bring_in is BringInCard.HIGHEST:
         low_rank = 0 if card >> 2 == 12 else (card >> 2) + 1
         return -(4 * low_rank + (card & 3))
     return card

@@ -16,8 +16,6 @@ from typing import Any
 from pokerroom.core.errors import InvalidConfigError
 from pokerroom.core.rules import flow
 from pokerroom.core.rules.config import (
-    FLOP_STREETS,
-    STUD_STREETS,
     Betting,
     HandConfig,
     PostKind,
@@ -83,15 +81,22 @@ def start_hand(
         by_seat[seat] = s
     order = dealing_order(by_seat, button)
     deck_t = tuple(deck)
+    if d.deck_size != 52 and len(deck_t) == 52 and _FULL_DECK.issuperset(deck_t):
+        # A 52-card order serves a smaller deck too: its cards in that order (R-SHORT-1).
+        codes = d.deck_codes
+        deck_t = tuple([c for c in deck_t if c in codes])
     needed = d.needed_per_player * n + d.board_cards
-    if len(set(deck_t)) != len(deck_t) or not _CODES.issuperset(deck_t):
-        raise InvalidConfigError("deck: card codes must be distinct integers 0..51")
-    if len(deck_t) < needed and len(deck_t) < 52:
-        raise InvalidConfigError(f"deck: {len(deck_t)} cards, this deal needs {min(needed, 52)}")
+    if len(set(deck_t)) != len(deck_t) or not d.deck_codes.issuperset(deck_t):
+        raise InvalidConfigError(
+            "deck: card codes must be distinct integers 0..51" if d.deck_size == 52
+            else f"deck: card codes must be distinct cards of the {d.deck_size}-card deck of {game}")
+    if len(deck_t) < needed and len(deck_t) < d.deck_size:
+        raise InvalidConfigError(f"deck: {len(deck_t)} cards, this deal needs {min(needed, d.deck_size)}")
 
     h = Hand.__new__(Hand)
     h.config = config
     h.game = game
+    h.variant = d.variant
     h.limit = d.limit
     h.pot_limit = d.pot_limit
     h.half_rule = d.half_rule
@@ -188,27 +193,31 @@ class _Derived:
     """Per-config values the hot path reads (computed once per HandConfig object)."""
 
     __slots__ = (
-        "game", "limit", "pot_limit", "half_rule", "unit", "stud", "streets", "hole",
+        "game", "variant", "limit", "pot_limit", "half_rule", "unit", "stud", "streets", "hole",
         "max_players", "opening_bet", "small_bet", "needed_per_player", "board_cards",
-        "big_blind_bet",
+        "big_blind_bet", "deck_codes", "deck_size",
     )  # fmt: skip
 
     def __init__(self, config: HandConfig) -> None:
         game = config.game
+        variant = game.variant
         self.game = game
+        self.variant = variant
         self.limit = config.betting is Betting.LIMIT
         self.pot_limit = config.betting is Betting.POT_LIMIT
         self.half_rule = config.reopen_rule == "half"
         self.unit = config.chip_unit
-        self.stud = game.is_stud
-        self.streets = STUD_STREETS if self.stud else FLOP_STREETS
-        self.hole = game.hole_cards
-        self.max_players = game.max_players
+        self.stud = variant.is_stud
+        self.streets = variant.street_ids
+        self.hole = variant.hole_cards
+        self.max_players = variant.max_players
         self.opening_bet = config.opening_bet
         self.small_bet = config.stakes.small_bet
-        self.needed_per_player = 7 if self.stud else self.hole
-        self.board_cards = 0 if self.stud else 5
+        self.needed_per_player = variant.cards_per_player if self.stud else self.hole
+        self.board_cards = variant.board_cards
         self.big_blind_bet = 1 if config.big_blind_counts_as_bet else 0
+        self.deck_codes = frozenset(variant.deck)
+        self.deck_size = len(variant.deck)
 
 
 _DERIVED: dict[int, tuple[HandConfig, _Derived]] = {}
@@ -228,7 +237,7 @@ def _derived(config: HandConfig) -> _Derived:
     return derived
 
 
-_CODES = frozenset(range(52))
+_FULL_DECK = frozenset(range(52))
 _POST_ORDER = {
     PostKind.ANTE: 0, PostKind.SMALL_BLIND: 1, PostKind.BIG_BLIND: 2, PostKind.STRADDLE: 3,
     PostKind.SMALL_BLIND_DEAD: 4, PostKind.BIG_BLIND_DEAD: 5,

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from pokerroom.core.errors import InvalidConfigError
 
-GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz")
+GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz", "short-deck")
 STUD_GAMES = ("stud", "stud-hilo", "razz")
 BETTINGS = ("no-limit", "pot-limit", "limit")
 BUTTON_MODES = ("moving", "dead")

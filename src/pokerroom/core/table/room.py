@@ -6,7 +6,7 @@
     action_seconds = 15
     [[table]]
     name = "Antares"
-    game = "holdem"       # holdem | omaha | omaha-hilo | stud | stud-hilo | razz | uth
+    game = "holdem"       # holdem | omaha | omaha-hilo | stud | stud-hilo | razz | short-deck | uth
     betting = "no-limit"  # no-limit | pot-limit | limit (not for uth)
     seats = 6
     stakes = { small_blind = 100, big_blind = 200 }

@@ -54,9 +54,11 @@ export function renderFelt(view, opts = {}) {
 
   const board = h("div.board", { "data-testid": "board", "aria-label": "Board" });
   const boardCards = view.board || [];
-  const isStud = ["stud", "stud-hilo", "razz"].includes(view.game);
-  if (!isStud) {
-    for (let i = 0; i < 5; i++) board.appendChild(i < boardCards.length ? cardEl(boardCards[i]) : cardSlot());
+  // The card layout comes from the game's Variant (PROTOCOL: `variant`); older views lack it.
+  const layout = view.variant ? view.variant.layout : (["stud", "stud-hilo", "razz"].includes(view.game) ? "stud" : "board");
+  const boardSize = view.variant ? view.variant.board_cards : 5;
+  if (layout !== "stud") {
+    for (let i = 0; i < boardSize; i++) board.appendChild(i < boardCards.length ? cardEl(boardCards[i]) : cardSlot());
   }
   const pots = h("div.pots", { "data-testid": "pots" });
   const potList = (view.pots || []).filter((p) => p.amount > 0);

@@ -66,8 +66,8 @@ const GAME_NAMES = {
 };
 const BETTING_NAMES = { "no-limit": "No Limit", "pot-limit": "Pot Limit", "limit": "Limit" };
 
-export function gameText(game, betting) {
-  const g = GAME_NAMES[game] || game || "";
+export function gameText(game, betting, variant) {
+  const g = (variant && variant.name) || GAME_NAMES[game] || game || "";
   const b = BETTING_NAMES[betting] || betting || "";
   return game === "uth" ? g : [b, g].filter(Boolean).join(" ");
 }

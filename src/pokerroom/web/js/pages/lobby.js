@@ -44,7 +44,7 @@ export function mountLobby(main) {
 
   function render() {
     const list = Array.from(tables.values());
-    const games = new Map(list.map((t) => [t.kind === "uth" ? "uth" : `${t.betting}|${t.game}`, gameText(t.game, t.betting)]));
+    const games = new Map(list.map((t) => [t.kind === "uth" ? "uth" : `${t.betting}|${t.game}`, gameText(t.game, t.betting, t.variant)]));
     options(gameSelect, Array.from(games.entries()).sort((a, b) => a[1].localeCompare(b[1])), filters.game, "All games");
     const stakes = Array.from(new Set(list.map(entryStakes))).sort();
     options(stakesSelect, stakes.map((s) => [s, s]), filters.stakes, "All stakes");
@@ -63,7 +63,7 @@ export function mountLobby(main) {
     const d = t.decimals;
     return h("tr", { dataset: { table: t.id } },
       h("td", {}, h("strong", {}, t.name || t.id)),
-      h("td", {}, t.kind === "uth" ? h("span.tag.tag-uth", {}, gameText("uth")) : gameText(t.game, t.betting)),
+      h("td", {}, t.kind === "uth" ? h("span.tag.tag-uth", {}, gameText("uth")) : gameText(t.game, t.betting, t.variant)),
       h("td", {}, entryStakes(t)),
       h("td.num", {}, `${t.taken}/${t.seats}`),
       h("td.num.hide-phone", {}, t.kind === "uth" ? "-" : money(t.avg_pot, d)),

@@ -55,7 +55,7 @@ export function mountTable(main, tableId) {
     }
     setDecimals(view.decimals);
     title.textContent = view.name || tableId;
-    subtitle.textContent = `${gameText(view.game, view.betting)} · ${stakesText(view.stakes, view.betting)}`;
+    subtitle.textContent = `${gameText(view.game, view.betting, view.variant)} · ${stakesText(view.stakes, view.betting)}`;
     const showResult = result && (!view.hand || view.hand === result.hand);
     let shownView = view;
     const bare = !(view.board && view.board.length) && !(view.seats || []).some((x) => x.cards && x.cards.length);
