@@ -116,8 +116,9 @@ def config_for(game: str, betting: str) -> TableConfig:
                        first_button=0)  # fmt: skip
 
 
-def test_the_table_pairs_are_the_twelve_the_room_allows() -> None:
-    assert len(table_pairs()) == 12
+def test_the_table_pairs_are_the_fifteen_the_room_allows() -> None:
+    # 12 before issue 14 added short-deck hold'em (its three structures)
+    assert len(table_pairs()) == 15
 
 
 MOVES = ("act", "act", "act", "timeout", "leave", "disconnect")
