@@ -96,7 +96,7 @@ async def my_hand_pokerstars(hand_id: HandId, who: Me, state: Room) -> Response:
 def _has_pokerstars_game(stored: StoredHand) -> bool:
     """PokerStars' text format has no header for some games (short-deck): those are left out
     of the all-hands file (one hand alone is refused with the reason)."""
-    return decode_record(stored.record).config.game.variant.pokerstars_name is not None
+    return record_of(stored).config.game.variant.pokerstars_name is not None
 
 
 def _text_file(text: str, filename: str) -> Response:
