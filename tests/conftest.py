@@ -16,6 +16,8 @@ import pytest
 from pokerroom.storage.database import Database, open_database
 
 PG_ENV = "POKERROOM_TEST_POSTGRES"
+# Servers started by tests (subprocesses inherit it) may use --insecure-fast-hash.
+os.environ["POKERROOM_TESTING"] = "1"
 BACKENDS = ["sqlite", "postgres"]
 
 

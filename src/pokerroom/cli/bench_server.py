@@ -173,7 +173,8 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
                "--between-hands", "0.05", "--insecure-fast-hash", "--metrics",
                "--signups-per-ip", "1000000"]  # every swarm bot signs up from this address
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)
+                              start_new_session=True,  # a benchmark may hash cheaply:
+                              env={**os.environ, "POKERROOM_TESTING": "1"})
     swarms: list[SwarmProcess] = []
     try:
         await wait_up(base, server)

@@ -10,6 +10,8 @@ from typing import Any
 
 import typer
 
+TESTING_ENV = "POKERROOM_TESTING"  # set by the test suite and the benchmark
+
 
 def pokerstars_exporter(record: Any, *, table_name: str, max_seats: int, names: Any,
                         hand_id: int, started_at: Any, viewer: int) -> str:
@@ -103,7 +105,15 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Run the poker room: REST at /api, docs at /docs, live play at /ws, the client at /."""
+        import os
+
         import uvicorn
+
+        if insecure_fast_hash and os.environ.get(TESTING_ENV) != "1":
+            # Cheap hashes make stolen password hashes cheap to crack: never in a real room.
+            typer.echo(f"--insecure-fast-hash is for tests only (they set {TESTING_ENV}=1)",
+                       err=True)
+            raise typer.Exit(2)
 
         from pokerroom.server.app import create_app
         from pokerroom.server.settings import Settings
