@@ -8,11 +8,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query, Response
 
-from pokerroom.server.rest import Me, Room, refuse
+from pokerroom.server.rest import Me, Room, refusals, refuse
 from pokerroom.services.hands import StoredHand
 from pokerroom.services.history import HandHistory, record_of, replay_steps, seat_of
 
-router = APIRouter(prefix="/api/hands", tags=["hands"])
+router = APIRouter(prefix="/api/hands", tags=["hands"],
+                   responses=refusals(401, 404, 409, 413, 501))
 
 # Ids are 64-bit in the database: a larger number is refused (422), never a 500.
 ID_MAX = 2**63 - 1
@@ -60,7 +61,12 @@ async def my_hands(who: Me, state: Room, limit: Annotated[int, Query(ge=1, le=20
     return {"hands": [_summary(h, who[0], state) for h in hands]}
 
 
-@router.get("/pokerstars", summary="All my hands in the PokerStars text format (newest 500)")
+TEXT = {200: {"content": {"text/plain": {"schema": {"type": "string"}}},
+              "description": "PokerStars hand history text (a download)"}}
+
+
+@router.get("/pokerstars", summary="All my hands in the PokerStars text format (newest 500)",
+            response_class=Response, responses=TEXT)
 async def my_hands_pokerstars(who: Me, state: Room) -> Response:
     hands = await HandHistory(state.db).of(who[0], limit=500)
     texts = []
@@ -84,7 +90,8 @@ async def my_hand(hand_id: HandId, who: Me, state: Room) -> dict[str, Any]:
     return out
 
 
-@router.get("/{hand_id}/pokerstars", summary="One of my hands in the PokerStars text format")
+@router.get("/{hand_id}/pokerstars", summary="One of my hands in the PokerStars text format",
+            response_class=Response, responses=TEXT)
 async def my_hand_pokerstars(hand_id: HandId, who: Me, state: Room) -> Response:
     stored = await _own_hand(state, who[0], hand_id)
     if stored.status != "settled" or not stored.record:

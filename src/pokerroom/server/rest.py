@@ -17,7 +17,22 @@ from pokerroom.services.accounts import (
     WeakPasswordError,
 )
 
-router = APIRouter(prefix="/api")
+
+class Refusal(BaseModel):
+    """A refusal: `{"code", "reason", ...}` (the room's own), or FastAPI's text for a body that
+    is not JSON at all."""
+
+    detail: dict[str, Any] | str
+
+
+def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries for the refusals an operation may answer (all with a Refusal body)."""
+    return {code: {"model": Refusal} for code in codes}
+
+
+# What an /api operation may refuse: a body that is not JSON (400), not logged in (401), a
+# conflict (409), a body too large (413, the guard), too many attempts (429).
+router = APIRouter(prefix="/api", responses=refusals(400, 401, 409, 413, 429))
 
 
 class Credentials(BaseModel):
