@@ -152,3 +152,47 @@ async def test_R_TOURN_12_cancel_pays_out_through_the_ledger(sqlite_db: Database
     assert total == 6 * 1000 - 60
     report = await run_audit(sqlite_db)
     assert report.ok, report.discrepancies
+
+
+async def test_R_TOURN_7_final_table_icm_deal_through_the_ledger(sqlite_db: Database) -> None:
+    """R-TOURN-7: with four or fewer left a player asks for the deal; no new hand is dealt,
+    the exact ICM split of the prizes left is offered, and only when all accept it is paid
+    (a decline leaves the tournament running)."""
+    ids = await accounts(sqlite_db, 6)
+    clock = FakeTime()
+    d = director(sqlite_db, clock, seed=9)
+    await d.open()
+    d.start_actor()
+    for account in ids:
+        await d.register(account)
+    rng = random.Random(2)
+    while len(d.t.alive()) > 4 or len(d.t.tables) > 1:
+        await play(d, clock, rng, 1)
+        assert d.t.status in ("running", "hand_for_hand")
+    alive = d.t.alive()
+    await d.request_deal(alive[0])
+    for _ in range(200):  # the hand in progress ends; no new one is dealt
+        if d.t.deal_offer is not None:
+            break
+        await d.step()
+        for _table, entry, hand in d.to_act():
+            await d.act(entry, policy(hand, rng))
+    offer = d.t.deal_offer
+    assert offer is not None and all(x.hand is None for x in d.t.tables.values())
+    assert sum(offer.values()) == sum(d.t.place_prizes[: len(alive)])
+    await d.answer_deal(alive[-1], False)
+    assert d.t.deal_offer is None and d.t.status in ("running", "hand_for_hand")
+    await d.request_deal(alive[1])
+    await d.step()
+    offer = d.t.deal_offer
+    assert offer is not None
+    for entry in alive:
+        await d.answer_deal(entry, True)
+    await d.stop_actor()
+    assert d.t.status == "finished"
+    cashier = Cashier(sqlite_db)
+    for entry, amount in offer.items():
+        assert await cashier.wallet_balance(int(entry)) == 1000 - 110 + amount
+    assert await cashier.balance("tourney:sng-1") == 0
+    report = await run_audit(sqlite_db)
+    assert report.ok, report.discrepancies

@@ -21,6 +21,7 @@ from pokerroom.server.messages import (
     SitOut,
     TopUp,
     TournamentAct,
+    TournamentDeal,
     TournamentFollow,
     TournamentRegister,
     TournamentUnregister,
@@ -130,5 +131,7 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
             await state.tournaments.act(
                 msg.tournament, _need_account(conn), msg.hand, msg.action, msg.amount
             )
+        case TournamentDeal():
+            await state.tournaments.deal(msg.tournament, _need_account(conn), msg.answer)
         case _:
             assert_never(msg)

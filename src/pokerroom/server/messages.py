@@ -144,10 +144,19 @@ class TournamentAct(_Message):
     amount: Chips | None = None
 
 
+class TournamentDeal(_Message):
+    """Ask for the final-table ICM deal, or accept or decline the one offered."""
+
+    type: Literal["tournament_deal"]
+    tournament: TableId
+    answer: Literal["ask", "accept", "decline"]
+
+
 Inbound = Annotated[
     Hello | Ping | LobbySubscribe | LobbyUnsubscribe | Observe | Unobserve | Sit | Act | SitOut
     | SitIn | AutoPost | TopUp | Leave | WaitList | Chat | UthBet | UthDecide
-    | TournamentFollow | TournamentRegister | TournamentUnregister | TournamentAct,
+    | TournamentFollow | TournamentRegister | TournamentUnregister | TournamentAct
+    | TournamentDeal,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Inbound] = TypeAdapter(Inbound)

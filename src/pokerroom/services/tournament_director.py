@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerroom.core import rules
 from pokerroom.core.deck import IndexSource
+from pokerroom.core.errors import RuleViolationError
 from pokerroom.core.tournament import Tournament, parse_tournament
 from pokerroom.core.tournament.events import HandFinishedAt, TournamentEvent
 from pokerroom.core.tournament.snapshot import restore, snapshot
@@ -33,6 +34,8 @@ from pokerroom.services.decks import SecureDeckSource
 from pokerroom.services.tournament_money import post_money
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import TournamentRow
+
+DEAL_ANSWER_MS = 60_000  # a deal not accepted by everyone within this time is declined
 
 
 def account_of(entry: str) -> int:
@@ -70,6 +73,8 @@ class TournamentDirector(Actor):
         self._clock_base = 0  # tournament time at `_resumed_at`
         self._resumed_at = self._monotonic()
         self.restored = False
+        self.deal_requested_by: str | None = None
+        self.deal_offered_at = 0
 
     # ------------------------------------------------------------------ time
     def now(self) -> int:
@@ -146,6 +151,17 @@ class TournamentDirector(Actor):
         if t.ready_to_start(now):
             out += await self._commit(lambda: t.start(now))
         out += t.tick(now)
+        if self.deal_requested_by is not None:
+            if any(x.hand is not None for x in t.tables.values()):
+                return out  # no new hand: the deal is offered once this one is over
+            self.deal_requested_by = None
+            try:
+                out += t.offer_deal()
+                self.deal_offered_at = now
+            except RuleViolationError:
+                pass
+        if t.deal_offer is not None and now - self.deal_offered_at > DEAL_ANSWER_MS:
+            out += t.decline_deal(sorted(set(t.deal_offer) - t.deal_accepted)[0])
         for n in t.tables_ready():
             if t.can_deal(n):
                 events = t.deal(n, self.decks.next_deck(), now)
@@ -160,6 +176,27 @@ class TournamentDirector(Actor):
         events = self.t.act(table.number, entry, action, self.now())
         self.t.set_away(entry, False)
         return await self._after(events)
+
+    async def request_deal(self, entry: str) -> None:
+        """A player left at the final table asks for the ICM deal: no new hand is dealt, and
+        once the hand in progress is over the deal is offered to everyone left."""
+        await self.call(self._request_deal, entry)
+
+    async def _request_deal(self, entry: str) -> None:
+        alive = self.t.alive()
+        if entry not in alive or not 2 <= len(alive) <= 4 or len(self.t.tables) != 1:
+            raise RuleViolationError("deal", "a deal is asked for with 2 to 4 players left")
+        if self.t.deal_offer is None:
+            self.deal_requested_by = entry
+
+    async def answer_deal(self, entry: str, accept: bool) -> list[TournamentEvent]:
+        """Accept or decline the deal offered; it happens only when all accept."""
+        return await self.call(self._answer_deal, entry, accept)
+
+    async def _answer_deal(self, entry: str, accept: bool) -> list[TournamentEvent]:
+        if not accept:
+            return self.t.decline_deal(entry)
+        return await self._commit(lambda: self.t.accept_deal(entry))
 
     async def timeout(self, entry: str) -> list[TournamentEvent]:
         """The player ran out of time: away from now on, checking or folding (R-TOURN-5)

@@ -172,6 +172,19 @@ class TournamentHall:
         await self._refusing(d.act(entry, _action(seat, action, amount)))
         self.publish(tid)
 
+    async def deal(self, tid: str, account_id: int, answer: str) -> None:
+        """`ask` for the ICM deal (2-4 players left), or `accept` / `decline` the one offered."""
+        d = self.director(tid)
+        entry = next((e.entry for e in d.t.entries.values()
+                      if account_of(e.entry) == account_id and not e.busted), None)  # fmt: skip
+        if entry is None:
+            raise RefusedError("not_in_tournament", "you are not playing in this tournament")
+        if answer == "ask":
+            await self._refusing(d.request_deal(entry))
+        else:
+            await self._refusing(d.answer_deal(entry, answer == "accept"))
+        self.publish(tid)
+
     async def _refusing(self, work: Any) -> Any:
         try:
             return await work

@@ -49,6 +49,10 @@ def tournament_summary(d: Any) -> dict[str, Any]:
              "minutes": lv.minutes, "hands": lv.hands, "break": lv.is_break}
             for lv in cfg.levels
         ],
+        "deal": None if t.deal_offer is None else {
+            "amounts": t.deal_offer, "accepted": sorted(t.deal_accepted),
+        },
+        "deal_requested": d.deal_requested_by is not None,
         "players": sorted(
             ({"entry": e.entry, "chips": e.chips, "place": e.place, "prize": e.prize}
              for e in t.entries.values()),

@@ -727,6 +727,15 @@ class Tournament:
         self._deal_accepted = set()
         return self._emit([DealOffered(amounts=tuple(sorted(self._deal.items())))])
 
+    @property
+    def deal_offer(self) -> dict[str, int] | None:
+        """The deal on the table (entry -> amount), None when none is offered."""
+        return dict(self._deal) if self._deal is not None else None
+
+    @property
+    def deal_accepted(self) -> set[str]:
+        return set(self._deal_accepted)
+
     def accept_deal(self, entry: str) -> Events:
         """The deal happens only when every player left has accepted it."""
         if self._deal is None or entry not in self._deal:

@@ -111,9 +111,14 @@ export function mountTournament(main, id) {
   const actions = h("div.actions.tournament-actions", { "data-testid": "tournament-actions" });
   const notice = h("div.tournament-notice", { hidden: true, "data-testid": "tournament-notice" });
   main.appendChild(h("section", {}, h("h1", {}, "Tournament ", h("span.muted", {}, id)), head, notice, felt, actions));
+  head.after(h("div", {}, dealButton));
   let last = null;
   let answered = "";
   let noticeShown = false;
+  let dealShown = "";
+  let closeDeal = null;
+  const dealButton = h("button.btn.btn-small", { type: "button", hidden: true,
+    onclick: () => conn.send({ type: "tournament_deal", tournament: id, answer: "ask" }) }, "Propose a deal");
 
   const follow = () => conn.send({ type: "tournament_follow", tournament: id });
   const onStatus = (s) => { if (s === "open") follow(); };
@@ -159,7 +164,32 @@ export function mountTournament(main, id) {
       loadSession();
     }
     if (s.status === "finished") loadSession();
+    dealButton.hidden = !(you && !you.out && s.status === "running" && s.players_left >= 2
+      && s.players_left <= 4 && !s.deal && !s.deal_requested);
+    renderDeal(s.deal, you);
     renderTable(view.table);
+  }
+
+  // The final-table deal: the exact ICM split of the prizes left, done only if all accept.
+  function renderDeal(deal, you) {
+    const key = deal ? JSON.stringify(deal.amounts) : "";
+    if (!deal || !you || deal.accepted.includes(you.entry)) {
+      if (!deal && closeDeal) { closeDeal(); closeDeal = null; }
+      return;
+    }
+    if (dealShown === key) return;
+    dealShown = key;
+    const rows = Object.entries(deal.amounts).map(([entry, amount]) =>
+      h("tr", {}, h("td", {}, entry), h("td.num", {}, money(amount))));
+    const answer = (value) => (close) => {
+      conn.send({ type: "tournament_deal", tournament: id, answer: value });
+      close();
+      closeDeal = null;
+    };
+    closeDeal = dialog("Final-table deal", h("div", { "data-testid": "deal-dialog" },
+      h("p", {}, "Split the prizes left by the players' chips (ICM)? It happens only if everyone accepts."),
+      h("table.grid", {}, h("tbody", {}, rows))),
+    [["Accept", answer("accept"), "btn-primary"], ["Decline", answer("decline")]]);
   }
 
   function renderTable(table) {
