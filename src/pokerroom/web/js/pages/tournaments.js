@@ -111,7 +111,6 @@ export function mountTournament(main, id) {
   const actions = h("div.actions.tournament-actions", { "data-testid": "tournament-actions" });
   const notice = h("div.tournament-notice", { hidden: true, "data-testid": "tournament-notice" });
   main.appendChild(h("section", {}, h("h1", {}, "Tournament ", h("span.muted", {}, id)), head, notice, felt, actions));
-  head.after(h("div", {}, dealButton));
   let last = null;
   let answered = "";
   let noticeShown = false;
@@ -119,6 +118,7 @@ export function mountTournament(main, id) {
   let closeDeal = null;
   const dealButton = h("button.btn.btn-small", { type: "button", hidden: true,
     onclick: () => conn.send({ type: "tournament_deal", tournament: id, answer: "ask" }) }, "Propose a deal");
+  head.after(h("div", {}, dealButton));
 
   const follow = () => conn.send({ type: "tournament_follow", tournament: id });
   const onStatus = (s) => { if (s === "open") follow(); };
