@@ -63,6 +63,15 @@ def audit(db_url: str) -> dict:
     return json.loads(done.stdout)
 
 
+async def hand_dealt_since(bots: list[Bot], seen: int, limit_s: float = 120.0) -> None:
+    """Wait until the bots have seen more hands than `seen` (a hand is running or was played)."""
+    for _ in range(int(limit_s / 0.05)):
+        if sum(b.stats.hands for b in bots) > seen:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no hand was dealt within {limit_s} s of the server's start")
+
+
 async def crash_loop(tmp_path: Path, kills: int, seed: int) -> None:
     rng = random.Random(seed)
     db_url = f"sqlite+aiosqlite:///{tmp_path / 'crash.db'}"
@@ -77,7 +86,10 @@ async def crash_loop(tmp_path: Path, kills: int, seed: int) -> None:
     tasks = [asyncio.create_task(b.run()) for b in bots]
     try:
         for _ in range(kills):
-            await asyncio.sleep(rng.uniform(0.6, 1.5))
+            # Kill only once a hand has been dealt since the last start: on a busy machine a
+            # fixed sleep could kill the server again and again before any table deals.
+            await hand_dealt_since(bots, sum(b.stats.hands for b in bots))
+            await asyncio.sleep(rng.uniform(0.1, 0.8))
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
             summary = await asyncio.to_thread(audit_in_process, db_url)
