@@ -158,8 +158,11 @@ async def test_R_SD_5_a_mucked_hand_may_be_shown_after_the_showdown(slow_server)
         e["type"] == "HandShown" for e in m["events"]), start=mark)
     (shown,) = _shown_events(watcher, mark)
     assert shown["seat"] == seat and len(shown["cards"]) == 2 and all(shown["cards"])
-    # Before the show, the watcher had no card of that seat in this hand.
-    before = [e for m in watcher.received[:mark] if m["type"] == "table_events"
+    # Before the show, the watcher had no card of that seat in this hand (from its deal on:
+    # an earlier hand may have ended in a showdown that showed them).
+    dealt = max(i for i, m in enumerate(watcher.received[:mark]) if m["type"] == "table_events"
+                and any(e["type"] == "HandDealt" for e in m["events"]))
+    before = [e for m in watcher.received[dealt:mark] if m["type"] == "table_events"
               for e in m["events"] if e.get("seat") == seat and e.get("cards")]
     assert not any(all(e["cards"]) for e in before if e["type"] != "BoardDealt")
     for c in (*clients.values(), watcher):

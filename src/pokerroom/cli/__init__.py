@@ -16,7 +16,8 @@ app = typer.Typer(
 
 # One module per concern; each defines `register(app)`. A module not written yet is skipped.
 COMMAND_MODULES = (
-    "deal", "phh", "bench", "replay", "scenario", "uth", "serve", "audit", "bots", "admin", "tournament",
+    "deal", "phh", "bench", "replay", "scenario", "uth", "serve", "audit", "bots", "admin",
+    "tournament", "verify",
 )  # fmt: skip
 
 for _name in COMMAND_MODULES:

@@ -4,6 +4,7 @@
     pokerroom admin debit alice 2000
     pokerroom admin create-account bob --password '...' [--admin] [--bot]
     pokerroom admin balance alice
+    pokerroom admin grant-operator alice / revoke-operator alice   (the console at /admin)
 Each credit/debit is one idempotent transaction: pass --key to make a retry safe.
 """
 
@@ -129,6 +130,35 @@ def balance(account: str = typer.Argument(...), database: str = DATABASE) -> Non
         return "\n".join(lines)
 
     typer.echo(asyncio.run(_with_db(database, work)))
+
+
+def _set_operator(name: str, on: bool, database: str | None) -> None:
+    from pokerroom.services.operators import OperatorError, Operators
+
+    async def work(db) -> str:  # type: ignore[no-untyped-def]
+        before = await Operators(db).set_role(name, on)
+        role = "an operator" if on else "not an operator"
+        return f"{name} is {role}" + (" (unchanged)" if before == on else "")
+
+    try:
+        typer.echo(asyncio.run(_with_db(database, work)))
+    except OperatorError as exc:
+        typer.echo(f"refused: {exc.reason}", err=True)
+        raise typer.Exit(1) from exc
+
+
+@admin_app.command("grant-operator")
+def grant_operator(name: str = typer.Argument(..., help="Account name."),
+                   database: str = DATABASE) -> None:
+    """Give an account the operator role: the console at /admin (logged as by 'cli')."""
+    _set_operator(name, True, database)
+
+
+@admin_app.command("revoke-operator")
+def revoke_operator(name: str = typer.Argument(..., help="Account name."),
+                    database: str = DATABASE) -> None:
+    """Take the operator role away (the console refuses the account at once)."""
+    _set_operator(name, False, database)
 
 
 def register(app: typer.Typer) -> None:

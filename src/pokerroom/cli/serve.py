@@ -103,6 +103,9 @@ def register(app: typer.Typer) -> None:
         signups_per_ip: int = typer.Option(
             20, help="Sign-ups allowed from one address per hour (a benchmark's bots need more)."
         ),
+        log_format: str = typer.Option(
+            "text", help="text, or json: one JSON object per line with the table and hand ids."
+        ),
     ) -> None:
         """Run the poker room: REST at /api, docs at /docs, live play at /ws, the client at /."""
         import os
@@ -137,14 +140,23 @@ def register(app: typer.Typer) -> None:
         except (RoomConfigError, OSError) as exc:
             typer.echo(f"pokerroom serve: {exc}", err=True)
             raise typer.Exit(2) from None
+        if log_format not in ("text", "json"):
+            typer.echo("pokerroom serve: --log-format is text or json", err=True)
+            raise typer.Exit(2)
+        from pokerroom.server.logs import configure
+
+        configure(log_format)
         application = create_app(settings, pokerstars_exporter=pokerstars_exporter)
+
+        # JSON: uvicorn's own lines go through the JSON handler too, not its formatter.
+        log_config = None if log_format == "json" else uvicorn.config.LOGGING_CONFIG
 
         async def main() -> None:
             # per-message-deflate off unless asked: it cost about 5% of the server's CPU for
             # messages of a few hundred bytes (issue 11).
             config = uvicorn.Config(application, host=host, port=port, log_level="warning",
                                     ws_max_size=1 << 16, lifespan="on",
-                                    ws_per_message_deflate=ws_deflate)
+                                    ws_per_message_deflate=ws_deflate, log_config=log_config)
             server = _draining_server()(config, application.state.room)
             task = asyncio.create_task(server.serve())
             while not server.started:

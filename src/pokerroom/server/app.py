@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from pokerroom.server import history_api, rest
+from pokerroom.server import admin_api, fairness_api, history_api, limits_api, ops_api, rest
 from pokerroom.server.guard import Guard
 from pokerroom.server.settings import Settings
 from pokerroom.server.state import ServerState
@@ -70,10 +71,21 @@ def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = N
     app.state.room = state
     app.include_router(rest.router)
     app.include_router(history_api.router)
+    app.include_router(fairness_api.router)
+    app.include_router(ops_api.router)
+    app.include_router(admin_api.router)
+    app.include_router(admin_api.public)
+    app.include_router(limits_api.router)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     if settings.metrics:
         app.add_api_route("/api/metrics", _metrics, methods=["GET"], include_in_schema=False)
     static = settings.static_dir or WEB_DIR
+    if (static / "admin.html").is_file():
+        # The operator's console page; its data comes from /api/admin (operators only).
+        @app.get("/admin", include_in_schema=False)
+        async def admin_page() -> FileResponse:
+            return FileResponse(static / "admin.html")
+
     if static.is_dir():
         # Mounted last: it answers every path no route above claimed (index.html at /).
         app.mount("/", StaticFiles(directory=static, html=True), name="web")

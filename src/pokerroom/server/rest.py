@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from pokerroom.server.state import COOKIE_NAME, ServerState, session_token_from
 from pokerroom.services.accounts import (
+    AccountLockedError,
     InvalidCredentialsError,
     InvalidNameError,
     LoginResult,
@@ -94,6 +95,8 @@ async def _login(state: ServerState, body: Credentials, request: Request,
                      retry_after_s=max(1, exc.retry_after_ms // 1000)) from None
     except InvalidCredentialsError as exc:
         raise refuse(401, "bad_credentials", str(exc)) from None
+    except AccountLockedError as exc:
+        raise refuse(403, "account_locked", str(exc)) from None
     return await _signed_in(state, login, response)
 
 

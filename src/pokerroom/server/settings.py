@@ -40,6 +40,7 @@ class Settings:
     signups_per_ip_per_hour: int = 20
     # GET /api/metrics (process and storage CPU) for `pokerroom bench server`; off in a room.
     metrics: bool = False
+    node_name: str | None = None  # this node in /metrics (default: the host name)
 
     def origins(self) -> frozenset[str]:
         """Every Origin a browser may open a WebSocket from."""

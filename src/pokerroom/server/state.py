@@ -18,11 +18,15 @@ from pokerroom.server.ratelimit import SlidingWindow
 from pokerroom.server.settings import Settings
 from pokerroom.services.accounts import AccountService, AccountSettings
 from pokerroom.services.cashier import Cashier
+from pokerroom.services.client_seeds import ClientSeeds
+from pokerroom.services.console_tables import ConsoleTables, console_table_config
 from pokerroom.services.decks import SecureDeckSource, SeededDeckSource
 from pokerroom.services.fanout import LocalFanOut, account_channel, table_channel
 from pokerroom.services.hands import HandStore
 from pokerroom.services.history import HandHistory
+from pokerroom.services.limits import PlayerLimits
 from pokerroom.services.lobby import Lobby
+from pokerroom.services.metrics import RoomMetrics
 from pokerroom.services.notices import NoticeBox
 from pokerroom.services.recovery import recover
 from pokerroom.services.seating import SeatBook
@@ -67,6 +71,11 @@ class ServerState:
         self._accounts: AccountService | None = None
         self._cashier: Cashier | None = None
         self.pokerstars_exporter: Any = None
+        self.client_seeds = ClientSeeds()
+        self.metrics = RoomMetrics(settings.node_name)
+        self.metrics.sockets = lambda: len(self.connections)
+        self.metrics.tables = lambda: sum(
+            1 for r in self.lobby.runners() if getattr(r, "halted", None) is None)
 
     @property
     def db(self) -> Database:
@@ -95,6 +104,7 @@ class ServerState:
             )
         self._accounts = AccountService(self._db, account_settings)
         self._cashier = Cashier(self._db)
+        self.limits = PlayerLimits(self._db)
         self.notices = NoticeBox(self._db)
         self.room = load_room(self.settings)
         report = await recover(self._db, uth_settler=self._uth_settler())
@@ -107,6 +117,7 @@ class ServerState:
             cashier=self._cashier, hands=HandStore(self._db), deck_source=deck_source,
             memory=RoomMemory(), encode_record=encode_record, seats=SeatBook(self._db),
             fanout=self.fanout,
+            client_seeds=self.client_seeds, metrics=self.metrics, limits=self.limits,
             between_hands_s=self.settings.between_hands_seconds,
             events_kept=self.settings.events_kept_per_table,
         )
@@ -115,6 +126,10 @@ class ServerState:
             self.lobby.add(TableRunner(table_id_of(config.name), config, services,
                                        display_name=config.name))
         self._add_uth_tables(services)
+        self._services = services
+        # Tables an operator added from the console, next to the room file's.
+        for spec in await ConsoleTables(self._db).specs():
+            self._add_console_runner(spec)
         # Each poker table seats again the players it kept (services.seating), with their
         # escrow as the stack, and cashes out the rest of its escrows. Escrows at tables this
         # room no longer has go back to the wallets here. No chip moves but escrow -> wallet.
@@ -131,6 +146,46 @@ class ServerState:
             action_ms=int((self.settings.action_seconds or 15) * 1000),
         )  # fmt: skip
         await self.tournaments.start()
+
+    def _add_console_runner(self, spec: dict[str, Any]) -> str:
+        config = self._with_clock(console_table_config(spec))
+        table_id = table_id_of(config.name)
+        if self.lobby.has(table_id):
+            raise ValueError(f"a table {table_id!r} exists already")
+        self.lobby.add(TableRunner(table_id, config, self._services, display_name=config.name))
+        return table_id
+
+    async def add_console_table(self, spec: dict[str, Any], created_by: str) -> str:
+        """Add a cash table from the console: checked like a room file's, stored, started."""
+        config = console_table_config(spec)  # RoomConfigError names what is wrong
+        if self.lobby.has(table_id_of(config.name)):
+            raise ValueError(f"a table {table_id_of(config.name)!r} exists already")
+        await ConsoleTables(self.db).add(spec, created_by)
+        table_id = self._add_console_runner(spec)
+        await self.lobby.runner(table_id).start()
+        self.lobby.changed(self.lobby.runner(table_id))
+        return table_id
+
+    async def broadcast(self, text: str, table_id: str | None = None) -> int:
+        """A notice from the room to every open socket, or to one table's watchers (through
+        its runner's channel); returns how many sockets of this node it reached."""
+        if table_id is not None:
+            await self.lobby.runner(table_id).broadcast(text)
+            return sum(1 for c in self.connections if table_id in c.tables)
+        message = {"type": "notice", "code": "broadcast", "table": None, "hand": None,
+                   "text": text}
+        for conn in list(self.connections):
+            conn.push(dict(message))
+        return len(self.connections)
+
+    def disconnect_account(self, account_id: int, text: str) -> int:
+        """Close the sockets of an account (locked): it plays on no table from now on."""
+        ended = [c for c in list(self.connections) if c.account_id == account_id]
+        for conn in ended:
+            conn.push({"type": "notice", "code": "account_locked", "table": None,
+                       "hand": None, "text": text})
+            conn.end(4003, "account locked")
+        return len(ended)
 
     def _with_clock(self, config: Any) -> Any:
         clock = config.clock
@@ -162,6 +217,8 @@ class ServerState:
                 betting_s=self.settings.uth_betting_seconds,
                 decision_s=self.settings.uth_decision_seconds,
                 pause_s=self.settings.between_hands_seconds,
+                client_seeds=services.client_seeds, metrics=self.metrics,
+                limits=services.limits,
             ))
 
     async def drain(self, timeout_s: float) -> bool:

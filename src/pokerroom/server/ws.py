@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from fastapi import WebSocket, WebSocketDisconnect
 
@@ -53,6 +54,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                 raw = message.get("bytes") or b""
             if not bucket.allow():
                 dropped.add("")
+                state.metrics.refused("rate_limited")
                 if dropped.count("") > settings.max_dropped_messages:
                     await websocket.close(code=1008, reason="flooding")
                     break
@@ -62,6 +64,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                 inbound = parse_inbound(raw, settings.max_message_bytes)
             except BadMessageError as exc:
                 dropped.add("")
+                state.metrics.refused("bad_message")
                 conn.error("bad_message", exc.reason, ref=exc.ref)
                 continue
             # A hello naming tables costs one message per table beyond the first.
@@ -71,16 +74,24 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                 conn.error("rate_limited", "a hello naming that many tables must wait; slow down",
                            ref=inbound.ref)
                 continue
+            started = time.perf_counter()
             try:
                 await dispatch(state, conn, inbound)
             except RefusedError as exc:
+                state.metrics.refused(exc.code)
                 conn.error(exc.code, exc.reason, rule=exc.rule, ref=inbound.ref,
                            table=getattr(inbound, "table", None))
                 if exc.code == "session_ended":
                     conn.end(4001, "session ended")
             except Exception:  # a bug must not take the connection down with it
-                log.exception("dispatch failed for %s", inbound.type)
+                state.metrics.error("dispatch")
+                log.exception("dispatch failed for %s", inbound.type,
+                              extra={"table": getattr(inbound, "table", None)})
                 conn.error("internal", "the server could not handle that message", ref=inbound.ref)
+            else:
+                if inbound.type in ("act", "uth_decide"):
+                    # Applied, stored and sent out by the table's actor before it answered.
+                    state.metrics.roundtrip.observe(time.perf_counter() - started)
     except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
         pass
     finally:

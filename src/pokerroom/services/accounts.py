@@ -104,6 +104,13 @@ class AccountSettings:
     hasher: PasswordHasher = field(default_factory=PasswordHasher)
 
 
+class AccountLockedError(PokerRoomError):
+    """The right password for an account an operator locked."""
+
+    def __init__(self) -> None:
+        super().__init__("this account is locked; contact the room")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AccountInfo:
     id: int
@@ -297,6 +304,8 @@ class AccountService:
         else:
             # Spend the same time on an unknown name so timing does not reveal which names exist.
             await asyncio.to_thread(self.settings.hasher.hash, password)
+        if ok and row is not None and row.locked_ms is not None:
+            raise AccountLockedError()
         if not ok or row is None:
             raise InvalidCredentialsError()
         token, expires = secrets.token_urlsafe(32), at + self.settings.session_ttl_ms
@@ -343,6 +352,7 @@ class AccountService:
                         Session.token_hash == token_hash(token),
                         Session.revoked_ms.is_(None),
                         Session.expires_ms > at,
+                        Account.locked_ms.is_(None),  # an operator locked it: no session works
                     )
                 )
             ).scalar_one_or_none()

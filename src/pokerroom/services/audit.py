@@ -33,6 +33,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 
+from pokerroom.services.audit_operators import audit_operator_log
 from pokerroom.services.hands import SETTLED, StoredHand, stored_hand
 from pokerroom.services.tournament_audit import audit_tournaments
 from pokerroom.services.uth_rounds import StoredUthRound, stored_round
@@ -198,6 +199,7 @@ async def run_audit(
     await _audit_hands(db, report, replayers or {}, batch)
     await _audit_uth_rounds(db, report, uth_replayer, batch)
     await audit_tournaments(db, report)
+    await audit_operator_log(db, report)
     return report
 
 

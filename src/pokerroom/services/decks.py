@@ -1,21 +1,54 @@
-"""Deck sources: the CSPRNG for real play, a seeded source for tests and simulations."""
+"""Deck sources: provably fair decks from the CSPRNG for real play, seeded ones for tests.
+
+A real deal (`next_deal`) draws a 32-byte server seed from the operating system's CSPRNG
+(`secrets.token_bytes`) and derives the deck from it and the players' client seeds with the
+normative steps of docs/FAIRNESS.md (core/fairness.py). The `Deal` keeps the server seed in
+memory only: the runner publishes the commitment at the hand's start and reveals the seed in
+the hand's record once the hand is over, never before.
+
+`SeededDeckSource` draws its server seeds from a seeded generator: repeatable decks for
+tests, scenarios and simulations only (`serve` takes a seed only from test settings).
+"""
 
 from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from pokerroom.core.deck import shuffled_deck
+from pokerroom.core.fairness import SERVER_SEED_BYTES, commitment, fair_deck
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Deal:
+    """One deal: the deck and what proves it (the seed stays secret until the hand is over)."""
+
+    server_seed: bytes
+    commitment: str
+    client_seeds: tuple[str, ...]
+    deck: tuple[int, ...]
+
+    @property
+    def server_seed_hex(self) -> str:
+        return self.server_seed.hex()
+
+
+def deal_from(server_seed: bytes, client_seeds: Sequence[str], size: int = 52) -> Deal:
+    seeds = tuple(client_seeds)
+    return Deal(server_seed=server_seed, commitment=commitment(server_seed),
+                client_seeds=seeds, deck=fair_deck(server_seed, seeds, size))
 
 
 class SecureDeckSource:
-    """Decks shuffled with secrets.SystemRandom (the operating system's CSPRNG)."""
+    """Server seeds from the CSPRNG (secrets.token_bytes), decks by docs/FAIRNESS.md."""
 
-    def __init__(self) -> None:
-        self._rng = secrets.SystemRandom()
+    def next_deal(self, client_seeds: Sequence[str], size: int = 52) -> Deal:
+        return deal_from(secrets.token_bytes(SERVER_SEED_BYTES), client_seeds, size)
 
     def next_deck(self) -> tuple[int, ...]:
-        return shuffled_deck(self._rng)
+        """A deck nobody needs to verify (the deal demo): the same source, a fixed client seed."""
+        return self.next_deal(("pokerroom",)).deck
 
 
 class SeededDeckSource:
@@ -24,5 +57,8 @@ class SeededDeckSource:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
+    def next_deal(self, client_seeds: Sequence[str], size: int = 52) -> Deal:
+        return deal_from(self._rng.randbytes(SERVER_SEED_BYTES), client_seeds, size)
+
     def next_deck(self) -> tuple[int, ...]:
-        return shuffled_deck(self._rng)
+        return self.next_deal(("pokerroom",)).deck

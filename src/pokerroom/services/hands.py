@@ -61,6 +61,9 @@ class StoredHand:
     started_ms: int
     ended_ms: int | None
     void_reason: str
+    commitment: str = ""  # the provably fair deal (docs/FAIRNESS.md)
+    client_seeds: tuple[str, ...] = ()
+    server_seed: str = ""  # hex, revealed only once the hand is over
 
     def net(self) -> dict[int, int]:
         start = {s.account_id: s.stack for s in self.seats}
@@ -84,6 +87,9 @@ def stored_hand(row: Hand) -> StoredHand:
         started_ms=row.started_ms,
         ended_ms=row.ended_ms,
         void_reason=row.void_reason,
+        commitment=row.commitment or "",
+        client_seeds=tuple(json.loads(row.client_seeds)) if row.client_seeds else (),
+        server_seed=row.server_seed or "",
     )
 
 
@@ -128,22 +134,28 @@ async def void_hand_in(session: AsyncSession, row: Hand, reason: str, at: int) -
 
 
 def start_row(table_id: str, hand_number: int, seats: Sequence[HandSeat], *, record: str,
-              kind: str, at: int) -> dict[str, Any]:
-    """The columns of a hand's start row: never the deck (the runner passes no record)."""
+              kind: str, at: int, commitment: str = "",
+              client_seeds: Sequence[str] = ()) -> dict[str, Any]:
+    """The columns of a hand's start row: never the deck (the runner passes no record), and
+    of the fair deal only the commitment and the client seeds, never the server seed."""
     return {
         "table_id": table_id, "hand_number": hand_number, "kind": kind, "status": IN_PROGRESS,
         "seats": json.dumps([{"seat": s.seat, "account_id": s.account_id, "stack": s.stack}
                              for s in seats]),
         "record": record, "result": "", "rake": 0, "started_ms": at, "void_reason": "",
+        "commitment": commitment,
+        "client_seeds": json.dumps(list(client_seeds)) if client_seeds else "",
+        "server_seed": "",
     }  # fmt: skip
 
 
-def end_row(final_stacks: Mapping[int, int], *, rake: int, record: str, at: int) -> dict[str, Any]:
-    """The columns a hand's end sets on its row."""
+def end_row(final_stacks: Mapping[int, int], *, rake: int, record: str, at: int,
+            server_seed: str = "") -> dict[str, Any]:
+    """The columns a hand's end sets on its row (the fair deal's server seed revealed)."""
     return {
         "status": SETTLED, "record": record,
         "result": json.dumps({str(a): v for a, v in sorted(final_stacks.items())}),
-        "rake": rake, "ended_ms": at,
+        "rake": rake, "ended_ms": at, "server_seed": server_seed,
     }  # fmt: skip
 
 
@@ -302,14 +314,20 @@ class HandStore:
         kind: str = "poker",
         check_escrow: bool = True,
         now_ms: int | None = None,
+        commitment: str = "",
+        client_seeds: Sequence[str] = (),
     ) -> int:
-        """Persist the 'hand in progress' row with the start stacks; returns the hand id."""
+        """Persist the 'hand in progress' row with the start stacks; returns the hand id.
+
+        `commitment` and `client_seeds` are the published half of the fair deal; the server
+        seed never goes into this row before `settle_hand` (docs/FAIRNESS.md)."""
         if len({s.account_id for s in seats}) != len(seats) or len({s.seat for s in seats}) != len(
             seats
         ):
             raise StateError("a hand needs distinct seats and distinct accounts")
         at = clock.now_ms() if now_ms is None else now_ms
-        row = start_row(table_id, hand_number, seats, record=record, kind=kind, at=at)
+        row = start_row(table_id, hand_number, seats, record=record, kind=kind, at=at,
+                        commitment=commitment, client_seeds=client_seeds)
         writer = self.db.sqlite_writer()
         if writer is not None:
             return await writer.run(
@@ -328,10 +346,12 @@ class HandStore:
         rake: int = 0,
         record: str,
         now_ms: int | None = None,
+        server_seed: str = "",
     ) -> Posted:
-        """Commit the hand record and its chip movements together (key `hand:<id>`)."""
+        """Commit the hand record and its chip movements together (key `hand:<id>`), and
+        reveal the server seed (hex) of its deal."""
         at = clock.now_ms() if now_ms is None else now_ms
-        ended = end_row(final_stacks, rake=rake, record=record, at=at)
+        ended = end_row(final_stacks, rake=rake, record=record, at=at, server_seed=server_seed)
         writer = self.db.sqlite_writer()
         if writer is not None:
             return await writer.run(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pokerroom.core.errors import RuleViolationError
@@ -30,17 +30,22 @@ from pokerroom.core.rules import (
 )
 from pokerroom.core.table.buyin import RoomMemory
 from pokerroom.core.table.config import TableConfig
+from pokerroom.core.table.events import HandDealt
 from pokerroom.core.table.table import Table
 from pokerroom.services.actor import Actor
 from pokerroom.services.cashier import Cashier
+from pokerroom.services.client_seeds import ClientSeeds
 from pokerroom.services.clock import now_ms
+from pokerroom.services.decks import Deal
 from pokerroom.services.event_log import EventLog, LoggedEvent
 from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.hands import HandSeat, HandStore
+from pokerroom.services.metrics import RoomMetrics
 from pokerroom.services.poker_view import table_view
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
 from pokerroom.services.seating import SavedSeat, SeatBook, Seating
+from pokerroom.services.table_ops import OperatorCommands
 from pokerroom.services.table_seats import SeatCommands
 from pokerroom.services.table_show import ShowCommands, show_offer
 from pokerroom.services.wire import card_text, event_json, plain, variant_info
@@ -67,9 +72,13 @@ class RoomServices:
     cashier: Cashier
     hands: HandStore
     fanout: FanOut  # where runners publish (they hold no sockets)
-    deck_source: Any  # .next_deck() -> tuple of 52 card codes
+    deck_source: Any  # .next_deal(client_seeds) -> services.decks.Deal
     memory: RoomMemory
     encode_record: Any  # HandRecord -> str
+    client_seeds: ClientSeeds = field(default_factory=ClientSeeds)
+    metrics: RoomMetrics = field(default_factory=RoomMetrics)
+    limits: Any = None  # services.limits.PlayerLimits: self-set limits, checked at each hand
+    session_start: dict[int, int] = field(default_factory=dict)  # account -> first sit (ms)
     between_hands_s: float = 2.0
     events_kept: int = 2000
     seats: SeatBook | None = None  # where the seating is kept between hands (None: nowhere)
@@ -92,11 +101,17 @@ class HandRun:
     seats: dict[str, int]
     dealt_in: frozenset[int]
     start_stacks: dict[str, int]
+    deal: Deal  # the server seed inside stays in memory until the hand is over
     seen: int = 0
     action_no: int = 0
 
+    def fairness(self) -> dict[str, Any]:
+        """What everyone at the table may know of the deal while the hand runs."""
+        return {"hand": self.number, "commitment": self.deal.commitment,
+                "client_seeds": list(self.deal.client_seeds)}
 
-class TableRunner(ShowCommands, SeatCommands, Actor):
+
+class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
     kind = "poker"
 
     def __init__(self, table_id: str, config: TableConfig, services: RoomServices,
@@ -205,7 +220,7 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
             "variant": variant_info(self.config.game),
             "stakes": plain(self.config.stakes), "decimals": self.decimals,
             "seats": self.config.seats, "taken": len(self.table.players()),
-            **self._limits(), **self._figures(),
+            **self._limits(), **self._figures(), "status": self.status,
         }  # fmt: skip
 
     def _figures(self) -> dict[str, int]:
@@ -224,7 +239,7 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
             "game": self.config.game, "betting": self.config.betting,
             "variant": variant_info(self.config.game),
             "stakes": plain(self.config.stakes), "decimals": self.decimals,
-            "seats_total": self.config.seats, **self._limits(),
+            "seats_total": self.config.seats, **self._limits(), "status": self.status,
         }  # fmt: skip
 
     # ------------------------------------------------------------------ what a viewer sees
@@ -239,6 +254,8 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
             action_no=run.action_no if run is not None else 0,
             viewer_account=account, button=self.table.button, clock=self.table.clock,
         )
+        if run is not None:
+            view["fairness"] = run.fairness()  # the commitment, never the seed (FAIRNESS.md)
         if view["you"] is not None and account in self.auto_post_off:
             view["you"]["auto_post"] = False  # the player's kept choice (R-BLIND-3, R-BLIND-6)
         last = self._showable()
@@ -284,7 +301,7 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
             new = self.table.log[self._table_seen:]
             self._table_seen += len(new)
             number = run.number if run is not None else None
-            out.extend(self.log.append(number, self._table_event(ev)) for ev in new)
+            out.extend(self.log.append(number, self._table_event(ev, run)) for ev in new)
 
         if table_first:
             table_events()
@@ -294,8 +311,13 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
             table_events()
         return out
 
-    def _table_event(self, ev: Any) -> dict[str, Any]:
+    def _table_event(self, ev: Any, run: HandRun | None = None) -> dict[str, Any]:
         data = plain(ev)
+        if isinstance(ev, HandDealt) and run is not None:
+            # The hand's start event carries the commitment and the client seeds: everyone at
+            # the table has them before any card of the hand leaves the server.
+            data["commitment"] = run.deal.commitment
+            data["client_seeds"] = list(run.deal.client_seeds)
         if "account" in data:
             account = data.pop("account")
             data["name"] = self.known_names.get(account, "?")
@@ -412,6 +434,7 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         except RuleViolationError as exc:
             raise RefusedError("illegal_action", exc.reason, rule=exc.rule_id) from None
         run.action_no += 1
+        self.services.metrics.actions.labels(kind="poker").inc()
         await self._after_change()
 
     async def _on_clock(self, hand: int, action_no: int) -> None:
@@ -457,19 +480,28 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
     def _maybe_deal(self) -> None:
         if self.draining:
             return
-        if self.run is None and self.halted is None and self.table.can_start():
+        if (self.run is None and self.halted is None and self.may_deal()
+                and self.table.can_start()):
             self.schedule("deal", self.between_hands_s, self._deal)
 
     async def _deal(self) -> None:
         if self.draining:
             return
-        if self.run is not None or self.halted is not None or not self.table.can_start():
+        if (self.run is not None or self.halted is not None or not self.may_deal()
+                or not self.table.can_start()):
             return
-        deck = self.services.deck_source.next_deck()
         for account in self.auto_post_off:
             if account in self.names:  # the core forgets the choice once dealt in: repeat it
                 self.table.wait_for_big_blind(account)
-        self.table.start_hand(now_ms(), deck)
+        if await self._apply_limits() and not self.table.can_start():
+            self._publish()  # who was sat out, with no hand to deal now
+            return
+        # The deal: the client seeds of the players about to be dealt in, by seat, and a fresh
+        # server seed (docs/FAIRNESS.md).
+        dealt_in = self.table.next_plan().dealt_in
+        deal = self.services.deck_source.next_deal(self.services.client_seeds.for_seats(
+            {s: int(str(self.table.account_at(s))) for s in dealt_in}))
+        self.table.start_hand(now_ms(), deal.deck)
         # A hand can end inside start_hand (everyone all in from the posts): the table then
         # keeps it as last_hand.
         hand = self.table.hand or self.table.last_hand
@@ -480,20 +512,28 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         start = {str(self.table.account_at(setup.seat)): setup.stack
                  for setup in hand.record.seats}
         try:
-            db_id = await self.services.hands.begin_hand(
-                self.table_id, number,
-                [HandSeat(seat=s, account_id=int(a), stack=start[a]) for a, s in seats.items()],
-                # What recovery needs, and never the deck: whoever reads the database or a
-                # backup mid-hand must not see the cards to come (issue 11). The record, deck
-                # included, is written once the hand is over (_settle).
-                record="",
-            )
+            with self.services.metrics.storage("begin_hand"):
+                db_id = await self.services.hands.begin_hand(
+                    self.table_id, number,
+                    [HandSeat(seat=s, account_id=int(a), stack=start[a])
+                     for a, s in seats.items()],
+                    # What recovery needs, and never the deck: whoever reads the database or a
+                    # backup mid-hand must not see the cards to come (issue 11). The record,
+                    # deck included, is written once the hand is over (_settle).
+                    record="",
+                    commitment=deal.commitment, client_seeds=deal.client_seeds,
+                )
         except Exception:
-            log.exception("%s: could not persist the start of hand %s", self.table_id, number)
+            log.exception("%s: could not persist the start of hand %s", self.table_id, number,
+                          extra={"table": self.table_id, "hand": number})
+            self.services.metrics.error("storage")
             self._halt(number)
             return
+        self.services.metrics.hands.labels(kind="poker").inc()
+        log.info("hand %s dealt", number, extra={"table": self.table_id, "hand": number,
+                                                 "hand_id": db_id})
         run = HandRun(number=number, db_id=db_id, hand=hand, seats=seats,
-                      dealt_in=frozenset(plan.dealt_in), start_stacks=start)
+                      dealt_in=frozenset(plan.dealt_in), start_stacks=start, deal=deal)
         self.run = run
         self.last_run = None
         self._publish(table_first=True)
@@ -525,20 +565,26 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
         result = hand.result
         finals = dict(result.stacks)
         try:
-            await self.services.hands.settle_hand(
-                run.db_id,
-                final_stacks={int(a): finals[s] for a, s in run.seats.items()},
-                rake=result.rake, record=self.services.encode_record(hand.record),
-            )
+            with self.services.metrics.storage("settle_hand"):
+                await self.services.hands.settle_hand(
+                    run.db_id,
+                    final_stacks={int(a): finals[s] for a, s in run.seats.items()},
+                    rake=result.rake, record=self.services.encode_record(hand.record),
+                    server_seed=run.deal.server_seed_hex,  # revealed: the hand is over
+                )
         except Exception:
             # The settlement is one transaction: nothing moved. The table stops (no new hand
             # could be dealt before this one is settled) and tries again, ever more slowly,
             # until the storage answers; then it goes on by itself.
-            log.exception("%s: could not settle hand %s", self.table_id, run.number)
+            log.exception("%s: could not settle hand %s", self.table_id, run.number,
+                          extra={"table": self.table_id, "hand": run.number})
+            self.services.metrics.error("storage")
             self._settle_failed(run)
             return
         if self.halted is not None:
             self._resume(run.number)
+        log.info("hand %s settled", run.number, extra={"table": self.table_id,
+                                                       "hand": run.number, "hand_id": run.db_id})
         entries = self._collect(table_first=False)
         self._fan_out(entries)
         self._send_result(run)
@@ -572,9 +618,10 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
                         "hand": number, "text": f"hand {number} is settled: play goes on"})
 
     async def _after_hand(self) -> None:
-        # A player left with no chips cannot be dealt in: the seat is freed for others.
+        # A player left with no chips cannot be dealt in: the seat is freed for others; at a
+        # table an operator closed, every player is.
         for p in self.table.players():
-            if p.stack == 0:
+            if p.stack == 0 or self.status == "closed":
                 self.table.stand_up(p.account, now_ms=now_ms())
         await self._after_departures()
         await self._save_seats()
@@ -609,6 +656,59 @@ class TableRunner(ShowCommands, SeatCommands, Actor):
 
     def _publish(self, *, table_first: bool = False) -> None:
         self._fan_out(self._collect(table_first=table_first))
+
+    # ------------------------------------------------------------------ player protection
+    async def _apply_limits(self) -> bool:
+        """At each hand: a player over a self-set loss limit, or excluded, is not dealt in (sat
+        out, told why); a player past their session length gets a reminder. True if anyone
+        was sat out."""
+        limits = self.services.limits
+        if limits is None:
+            return False
+        at = now_ms()
+        sat_out = False
+        for p in self.table.players():
+            account_id = int(p.account)
+            blocked = None if p.sitting_out else await limits.blocked(account_id, at)
+            if blocked is not None:
+                self.table.sit_out(p.account, now=True, now_ms=at)
+                self._tell(p.account, "limit_reached", blocked.reason)
+                sat_out = True
+                continue
+            minutes = await limits.session_minutes(account_id)
+            start = self.services.session_start.setdefault(account_id, at)
+            if minutes is not None and at - start >= minutes * 60_000:
+                self.services.session_start[account_id] = at  # the next one a period later
+                self._tell(p.account, "session_reminder",
+                           f"You have played for {minutes} minutes (your session limit).")
+        return sat_out
+
+    def _tell(self, account: str, code: str, text: str) -> None:
+        self._to_account(account, {"type": "notice", "code": code, "table": self.table_id,
+                                   "hand": None, "text": text})
+
+    async def check_limits(self, account_id: int) -> None:
+        """Refuse a seat to a player over a self-set limit or excluded."""
+        limits = self.services.limits
+        if limits is None:
+            return
+        blocked = await limits.blocked(account_id)
+        if blocked is not None:
+            raise RefusedError("limit_reached", blocked.reason, rule=blocked.rule)
+        self.services.session_start.setdefault(account_id, now_ms())
+
+    # ------------------------------------------------------------------ operator hooks
+    def _hand_in_play(self) -> bool:
+        return self.run is not None
+
+    def _after_reopen(self) -> None:
+        self._maybe_deal()
+
+    async def _close_now(self) -> None:
+        for p in self.table.players():
+            self.table.stand_up(p.account, now_ms=now_ms())
+        await self._after_departures()
+        self._publish()
 
 
 def _account(account_id: int) -> str:

@@ -47,6 +47,8 @@ class SeatCommands:
 
     async def _sit(self, viewer: str, account_id: int, name: str, seat: int | None,
                    buy_in: int, post_now: bool) -> None:
+        self.refuse_when_closed()
+        await self.check_limits(account_id)  # a self-set loss limit or an exclusion
         account = _account(account_id)
         if any(p.account == account for p in self.table.players()):
             raise RefusedError("already_seated", f"you already sit at {self.display_name}")

@@ -52,6 +52,9 @@ class StoredUthRound:
     started_ms: int
     ended_ms: int | None
     void_reason: str
+    commitment: str = ""  # the provably fair deal (docs/FAIRNESS.md)
+    client_seeds: tuple[str, ...] = ()
+    server_seed: str = ""  # hex, revealed only once the round is settled
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -77,11 +80,15 @@ def stored_round(row: UthRound) -> StoredUthRound:
         started_ms=row.started_ms,
         ended_ms=row.ended_ms,
         void_reason=row.void_reason,
+        commitment=row.commitment or "",
+        client_seeds=tuple(json.loads(row.client_seeds)) if row.client_seeds else (),
+        server_seed=row.server_seed or "",
     )
 
 
 async def settle_round_in(
-    session: AsyncSession, row: UthRound, *, net: int, record: str, at: int
+    session: AsyncSession, row: UthRound, *, net: int, record: str, at: int,
+    server_seed: str = "",
 ) -> Posted:
     """Pay out a round inside an open transaction (key `uth:<id>:settle`)."""
     payout = row.staked + net
@@ -104,7 +111,8 @@ async def settle_round_in(
     await session.execute(
         update(UthRound)
         .where(UthRound.id == row.id)
-        .values(status=SETTLED, record=record, payout=payout, ended_ms=at)
+        .values(status=SETTLED, record=record, payout=payout, ended_ms=at,
+                server_seed=server_seed or row.server_seed or "")
     )
     return posted
 
@@ -215,18 +223,28 @@ class UthRounds:
 
         return await self.db.run_write(work)
 
-    async def checkpoint(self, round_id: int, state: str) -> None:
+    async def checkpoint(self, round_id: int, state: str, *, commitment: str | None = None,
+                         client_seeds: tuple[str, ...] | None = None) -> None:
+        """Store the round so far; at the deal also its commitment and client seeds (never the
+        server seed: that comes with the settlement)."""
+        values: dict[str, str] = {"state": state}
+        if commitment is not None:
+            values["commitment"] = commitment
+        if client_seeds is not None:
+            values["client_seeds"] = json.dumps(list(client_seeds))
         async with self.db.write() as session:
             await session.execute(
                 update(UthRound)
                 .where(UthRound.id == round_id, UthRound.status == IN_PROGRESS)
-                .values(state=state)
+                .values(**values)
             )
 
     async def settle_round(
-        self, round_id: int, *, net: int, record: str, now_ms: int | None = None
+        self, round_id: int, *, net: int, record: str, now_ms: int | None = None,
+        server_seed: str = "",
     ) -> Posted:
-        """Pay the round: staked + net to the wallet, -net to the house; idempotent."""
+        """Pay the round: staked + net to the wallet, -net to the house; idempotent. Reveals
+        the server seed (hex) of the round's deal."""
         at = clock.now_ms() if now_ms is None else now_ms
 
         async def work(session: AsyncSession) -> Posted:
@@ -238,7 +256,8 @@ class UthRounds:
                 return prior
             if row.status != IN_PROGRESS:
                 raise StateError(f"UTH round {round_id} is {row.status}")
-            return await settle_round_in(session, row, net=net, record=record, at=at)
+            return await settle_round_in(session, row, net=net, record=record, at=at,
+                                         server_seed=server_seed)
 
         return await self.db.run_write(work)
 

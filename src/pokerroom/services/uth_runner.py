@@ -20,9 +20,13 @@ from pokerroom.core.uth import Check, Fold, PlaceBets, Play, UthConfig, start_ro
 from pokerroom.core.uth.paytables import BLIND_TABLE, TRIPS_TABLE, line_name
 from pokerroom.services.actor import Actor
 from pokerroom.services.cashier import Cashier
+from pokerroom.services.client_seeds import ClientSeeds
 from pokerroom.services.clock import now_ms
+from pokerroom.services.decks import Deal
 from pokerroom.services.fanout import FanOut, account_channel, table_channel
+from pokerroom.services.metrics import RoomMetrics
 from pokerroom.services.refusal import RefusedError
+from pokerroom.services.table_ops import OperatorCommands
 from pokerroom.services.uth_rounds import UthRounds
 from pokerroom.services.wire import card_text, plain
 from pokerroom.storage.errors import InsufficientFundsError
@@ -56,17 +60,20 @@ class _Live:
     number: int
     round: Any
     bettors: dict[int, _Bettor]  # seat -> bettor
+    deal: Deal  # the server seed inside stays in memory until the round is settled
     hints: dict[int, str] = field(default_factory=dict)
     deadline_ms: int | None = None
     wallets: dict[int, int] = field(default_factory=dict)  # seat -> balance at this decision
 
 
-class UthRunner(Actor):
+class UthRunner(OperatorCommands, Actor):
     kind = "uth"
 
     def __init__(self, table_id: str, name: str, config: UthConfig, *, cashier: Cashier,
                  rounds: UthRounds, fanout: FanOut, deck_source: Any, encode_record: Any,
-                 betting_s: float, decision_s: float, pause_s: float, decimals: int = 2) -> None:
+                 betting_s: float, decision_s: float, pause_s: float, decimals: int = 2,
+                 client_seeds: ClientSeeds | None = None,
+                 metrics: RoomMetrics | None = None, limits: Any = None) -> None:
         super().__init__(f"uth:{table_id}")
         self.table_id = table_id
         self.display_name = name
@@ -74,6 +81,9 @@ class UthRunner(Actor):
         self.cashier = cashier
         self.rounds = rounds
         self.deck_source = deck_source
+        self.client_seeds = client_seeds or ClientSeeds()
+        self.metrics = metrics or RoomMetrics()
+        self.limits = limits  # services.limits.PlayerLimits (self-set limits)
         self.encode_record = encode_record
         self.betting_s, self.decision_s, self.pause_s = betting_s, decision_s, pause_s
         self.decimals = decimals
@@ -110,6 +120,7 @@ class UthRunner(Actor):
             "betting": None, "stakes": {}, "decimals": self.decimals, "seats": c.seats,
             "taken": len(self.seats), "min_buy_in": None, "max_buy_in": None,
             "avg_pot": 0, "players_per_flop": 0, "hands_per_hour": 0, "waiting": 0,
+            "status": self.status,
             "limits": {"ante_min": c.ante_min, "ante_max": c.ante_max,
                        "trips_min": c.trips_min, "trips_max": c.trips_max},
         }  # fmt: skip
@@ -210,6 +221,11 @@ class UthRunner(Actor):
             "phase": phase, "board": board, "dealer": dealer, "seats": seats, "you": you,
             "legal": legal, "clock": clock, "dealer_qualifies": qualifies,
             "dealer_hand": dealer_hand,
+            # The commitment and client seeds of the round in play, in every view from the
+            # first one that shows its cards; the server seed comes with the settled record.
+            "fairness": ({"round": live.number, "commitment": live.deal.commitment,
+                          "client_seeds": list(live.deal.client_seeds)}
+                         if live is not None else None),
         }  # fmt: skip
 
     def _publish(self) -> None:
@@ -256,6 +272,8 @@ class UthRunner(Actor):
         await self.call(self._sit, viewer, account_id, name, seat)
 
     async def _sit(self, viewer: str, account_id: int, name: str, seat: int | None) -> None:
+        self.refuse_when_closed()
+        await self._check_limits(account_id)
         if self._seat_of(account_id) is not None:
             raise RefusedError("already_seated", f"you already sit at {self.display_name}")
         free = [s for s in range(self.config.seats) if s not in self.seats]
@@ -294,6 +312,10 @@ class UthRunner(Actor):
         seat = self._seat_of(account_id)
         if seat is None:
             raise RefusedError("not_seated", f"sit down at {self.display_name} first")
+        await self._check_limits(account_id)  # each round: a loss limit, an exclusion
+        if not self.may_deal():
+            raise RefusedError("table_paused", f"the room {self.status} {self.display_name}: "
+                               "no new round for now")
         if seat in self.pending:
             raise RefusedError("refused", "bets cannot be changed once placed", rule="U-BET-1")
         # The core checks the limits (U-BET-1, U-BET-2) on a throwaway round, before any
@@ -346,7 +368,7 @@ class UthRunner(Actor):
         if self.draining:
             return
         self.betting_deadline_ms = None
-        if self.live is not None or not self.pending:
+        if self.live is not None or not self.pending or not self.may_deal():
             return
         bettors = dict(self.pending)
         self.pending.clear()
@@ -356,13 +378,22 @@ class UthRunner(Actor):
                 del self.away[seat]
                 self.seats.pop(seat, None)
         self.round_number += 1
-        rnd = start_round(self.config, sorted(bettors), self.deck_source.next_deck())
+        # The fair deal (docs/FAIRNESS.md): the bettors' client seeds by seat, a fresh server
+        # seed; the commitment goes out with the first view of the round.
+        deal = self.deck_source.next_deal(self.client_seeds.for_seats(
+            {seat: b.account_id for seat, b in bettors.items()}))
+        rnd = start_round(self.config, sorted(bettors), deal.deck)
         for seat, b in sorted(bettors.items()):
             rnd.apply(PlaceBets(seat=seat, ante=b.ante, trips=b.trips))
         state = self.encode_record(rnd.record)
-        for b in bettors.values():
-            await self.rounds.checkpoint(b.round_id, state)
-        self.live = _Live(number=self.round_number, round=rnd, bettors=bettors)
+        with self.metrics.storage("begin_round"):
+            for b in bettors.values():
+                await self.rounds.checkpoint(b.round_id, state, commitment=deal.commitment,
+                                             client_seeds=deal.client_seeds)
+        self.metrics.hands.labels(kind="uth").inc()
+        log.info("round %s dealt", self.round_number,
+                 extra={"table": self.table_id, "hand": self.round_number})
+        self.live = _Live(number=self.round_number, round=rnd, bettors=bettors, deal=deal)
         self.last = None
         await self._street()
 
@@ -424,6 +455,7 @@ class UthRunner(Actor):
             live.round.apply(action)
         except RuleViolationError as exc:
             raise RefusedError("illegal_action", exc.reason, rule=exc.rule_id) from None
+        self.metrics.actions.labels(kind="uth").inc()
         bettor = live.bettors[seat]
         if isinstance(action, Play):
             # The Play bet is staked with the record that contains it: a crash from here on
@@ -460,7 +492,9 @@ class UthRunner(Actor):
         record = self.encode_record(live.round.record)
         for seat, bettor in live.bettors.items():
             net = live.round.settlement(seat).net
-            await self.rounds.settle_round(bettor.round_id, net=net, record=record)
+            with self.metrics.storage("settle_round"):
+                await self.rounds.settle_round(bettor.round_id, net=net, record=record,
+                                               server_seed=live.deal.server_seed_hex)
             await self._push_balance(bettor.account_id)
         self.live = None
         self.last = live
@@ -468,9 +502,37 @@ class UthRunner(Actor):
             self.seats.pop(seat, None)
             self.away.pop(seat, None)
         self.leaving.clear()
+        if self.status == "closed":
+            await self._close_now()
         self._publish()
         if self.pending:
             self.schedule("betting", self.pause_s, self._deal)
+
+    async def _check_limits(self, account_id: int) -> None:
+        if self.limits is None:
+            return
+        blocked = await self.limits.blocked(account_id)
+        if blocked is not None:
+            raise RefusedError("limit_reached", blocked.reason, rule=blocked.rule)
+
+    # ------------------------------------------------------------------ operator hooks
+    def _hand_in_play(self) -> bool:
+        return self.live is not None
+
+    def _after_reopen(self) -> None:
+        if self.pending and self.live is None:
+            self.schedule("betting", self.pause_s, self._deal)
+
+    async def _close_now(self) -> None:
+        """Bets placed for a round that will not be dealt go back; every seat is freed."""
+        for bettor in self.pending.values():
+            await self.rounds.void_round(bettor.round_id, "the room closed the table")
+            await self._push_balance(bettor.account_id)
+        self.pending.clear()
+        self.seats.clear()
+        self.betting_deadline_ms = None
+        self.cancel("betting")
+        self._publish()
 
     # ------------------------------------------------------------------ not for this table
     async def act(self, *args: Any) -> None:

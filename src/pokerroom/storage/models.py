@@ -44,8 +44,9 @@ class Account(Base):
     name_key: Mapped[str] = mapped_column(String(32), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
-    is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False)  # an operator (console)
     created_ms: Mapped[int] = mapped_column(BigInteger)
+    locked_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # locked since
 
 
 class Session(Base):
@@ -130,6 +131,11 @@ class Hand(Base):
     started_ms: Mapped[int] = mapped_column(BigInteger)
     ended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     void_reason: Mapped[str] = mapped_column(Text, default="")
+    # The provably fair deal (docs/FAIRNESS.md): the commitment and the client seeds (JSON
+    # list, seat order) from the start; the server seed (hex) only once it is over.
+    commitment: Mapped[str] = mapped_column(String(64), default="")
+    client_seeds: Mapped[str] = mapped_column(Text, default="")
+    server_seed: Mapped[str] = mapped_column(String(64), default="")
     __table_args__ = (
         UniqueConstraint("table_id", "hand_number", name="uq_hands_table_number"),
         Index("ix_hands_status", "status"),
@@ -164,6 +170,11 @@ class UthRound(Base):
     started_ms: Mapped[int] = mapped_column(BigInteger)
     ended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     void_reason: Mapped[str] = mapped_column(Text, default="")
+    # The provably fair deal (docs/FAIRNESS.md): the commitment and the client seeds (JSON
+    # list, seat order) from the start; the server seed (hex) only once it is over.
+    commitment: Mapped[str] = mapped_column(String(64), default="")
+    client_seeds: Mapped[str] = mapped_column(Text, default="")
+    server_seed: Mapped[str] = mapped_column(String(64), default="")
     __table_args__ = (Index("ix_uth_rounds_status", "status"),)
 
 
@@ -213,3 +224,56 @@ class TableSeating(Base):
     table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     state: Mapped[str] = mapped_column(Text)
     updated_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class OperatorLogEntry(Base):
+    """One operator action (who, what, when, before and after). Append-only: the migration
+    installs triggers refusing UPDATE and DELETE; `pokerroom audit` checks it."""
+
+    __tablename__ = "operator_log"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at_ms: Mapped[int] = mapped_column(BigInteger)
+    operator_id: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: the CLI
+    operator: Mapped[str] = mapped_column(String(64))
+    action: Mapped[str] = mapped_column(String(32))
+    target: Mapped[str] = mapped_column(String(128))
+    before: Mapped[str] = mapped_column(Text)  # JSON
+    after: Mapped[str] = mapped_column(Text)  # JSON
+    reason: Mapped[str] = mapped_column(Text)
+
+
+class PasswordReset(Base):
+    """A password reset link an operator made; only the SHA-256 of its token is kept."""
+
+    __tablename__ = "password_resets"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    expires_ms: Mapped[int] = mapped_column(BigInteger)
+    used_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class RoomTable(Base):
+    """A cash table added from the console; `spec` is its room-file entry as JSON."""
+
+    __tablename__ = "room_tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    spec: Mapped[str] = mapped_column(Text)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    created_by: Mapped[str] = mapped_column(String(64))
+
+
+class PlayerLimit(Base):
+    """A limit a player set on themselves (docs: player protection), effective from
+    `effective_ms` (at once when lowered, 24 hours later when raised). The newest row per
+    kind whose time has come applies."""
+
+    __tablename__ = "player_limits"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    kind: Mapped[str] = mapped_column(String(32))
+    value: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # None: no limit
+    effective_ms: Mapped[int] = mapped_column(BigInteger)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    __table_args__ = (Index("ix_player_limits_account", "account_id", "kind"),)

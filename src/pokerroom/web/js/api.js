@@ -45,6 +45,9 @@ export const api = {
   hands: (limit = 50, before = null) =>
     call("GET", `/api/hands?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`),
   hand: (id) => call("GET", `/api/hands/${encodeURIComponent(id)}`),
+  fairness: (id) => call("GET", `/api/hands/${encodeURIComponent(id)}/fairness`),
+  clientSeed: () => call("GET", "/api/me/client-seed"),
+  setClientSeed: (seed) => call("PUT", "/api/me/client-seed", { client_seed: seed }),
   handPokerStarsUrl: (id) => `/api/hands/${encodeURIComponent(id)}/pokerstars`,
   allPokerStarsUrl: () => "/api/hands/pokerstars",
 };

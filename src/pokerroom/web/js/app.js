@@ -12,10 +12,12 @@ import { mountUth } from "./pages/uth.js";
 import { mountHistory, mountReplay } from "./pages/history.js";
 import { mountAccount } from "./pages/account.js";
 import { mountTournaments, mountTournament } from "./pages/tournaments.js";
+import { mountReset } from "./pages/reset.js";
 
 const ROUTES = [
   [/^#?\/?$/, () => (session.account ? "#/lobby" : "#/login")],
   [/^#\/(login|signup)$/, mountAuth, { public: true }],
+  [/^#\/reset\/([^/]+)$/, mountReset, { public: true }],
   [/^#\/lobby$/, mountLobby],
   [/^#\/table\/([^/]+)$/, mountTable],
   [/^#\/uth\/([^/]+)$/, mountUth],

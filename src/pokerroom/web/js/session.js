@@ -14,7 +14,29 @@ function changed() {
   for (const fn of listeners) fn(session);
 }
 
+/**
+ * The client seed of the fair deal (docs/FAIRNESS.md): this browser's own, random unless the
+ * player set one, kept in local storage and handed to the server whenever a session starts.
+ */
+export function clientSeed() {
+  let seed = localStorage.getItem("pokerroom.client_seed");
+  if (!seed) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    seed = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("pokerroom.client_seed", seed);
+  }
+  return seed;
+}
+
+export async function setClientSeed(seed) {
+  const data = await api.setClientSeed(seed);
+  localStorage.setItem("pokerroom.client_seed", data.client_seed);
+  return data.client_seed;
+}
+
 export function setAccount(account) {
+  const fresh = account && (!session.account || session.account.id !== account.id);
+  if (fresh) api.setClientSeed(clientSeed()).catch(() => {});
   session.account = account;
   session.balance = account ? account.balance : null;
   session.checked = true;

@@ -1,7 +1,7 @@
 // The account page: wallet balance and its ledger entries.
 import { h, replace } from "../dom.js";
 import { api } from "../api.js";
-import { session, setBalance } from "../session.js";
+import { session, setBalance, clientSeed, setClientSeed } from "../session.js";
 import { money, signedMoney, dateTime } from "../fmt.js";
 
 const KIND_WORDS = {
@@ -10,6 +10,52 @@ const KIND_WORDS = {
   admin: "Adjustment", withdrawal: "Withdrawal", hand: "Hand", hand_voided: "Hand voided",
 };
 const kindWords = (kind) => KIND_WORDS[String(kind || "").replaceAll("-", "_")] || kind;
+
+/** The player's own client seed for provably fair deals (docs/FAIRNESS.md). */
+function seedPanel() {
+  const input = h("input", { type: "text", maxlength: 64, value: clientSeed(), "aria-label": "Client seed", "data-testid": "client-seed" });
+  const note = h("p.muted", { style: { margin: 0, fontSize: ".85rem" } },
+    "Your seed goes into every deck you are dealt: the server commits to its own seed before the hand, and after it you can verify the deal from your hand history.");
+  const form = h("form.row", { onsubmit: (ev) => {
+    ev.preventDefault();
+    setClientSeed(input.value).then((seed) => { note.textContent = `From your next hand on your client seed is "${seed}".`; })
+      .catch((err) => { note.textContent = err.message; });
+  } }, input, h("button.btn.btn-small", { type: "submit" }, "Set client seed"));
+  return h("div.panel", { style: { marginBottom: "1rem" } }, h("h2", {}, "Client seed"), form, note);
+}
+
+/** Limits the player sets on themselves: stricter at once, looser after 24 hours. */
+function limitsPanel() {
+  const LABELS = { loss_day: "Loss limit per day", loss_week: "Loss limit per week", loss_month: "Loss limit per month",
+    session_minutes: "Session reminder (minutes)", exclusion_until: "Take a break (days)" };
+  const body = h("div", { "data-testid": "limits" });
+  const note = h("p.muted", { style: { margin: 0, fontSize: ".85rem" } },
+    "A stricter limit applies at once, a looser one 24 hours later. A break cannot be shortened.");
+  async function put(kind, value) {
+    const resp = await fetch("/api/me/limits", { method: "PUT", credentials: "same-origin",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind, value }) });
+    const data = await resp.json().catch(() => null);
+    note.textContent = resp.ok ? (data.blocked ? `Saved. ${data.blocked}.` : "Saved.")
+      : ((data && data.detail && data.detail.reason) || `HTTP ${resp.status}`);
+    if (resp.ok) render(data.limits);
+  }
+  function render(limits) {
+    replace(body, Object.entries(LABELS).map(([kind, label]) => {
+      const cur = limits[kind] || {};
+      const input = h("input", { type: "number", min: 1, "aria-label": label, "data-testid": `limit-${kind}` });
+      const shown = cur.value == null ? "none" : kind === "exclusion_until" ? `until ${new Date(cur.value).toLocaleString()}` : String(cur.value);
+      const pending = cur.pending ? ` (→ ${cur.pending.value ?? "none"} from ${new Date(cur.pending.effective_ms).toLocaleString()})` : "";
+      return h("form.row", { onsubmit: (ev) => {
+        ev.preventDefault();
+        const n = input.value === "" ? null : Number(input.value);
+        put(kind, kind === "exclusion_until" && n != null ? Date.now() + n * 86400000 : n);
+      } }, h("span", { style: { minWidth: "14rem" } }, `${label}: ${shown}${pending}`), input,
+      h("button.btn.btn-small", { type: "submit" }, "Set"));
+    }));
+  }
+  fetch("/api/me/limits", { credentials: "same-origin" }).then((r) => r.json()).then((d) => render(d.limits)).catch(() => {});
+  return h("div.panel", { style: { marginBottom: "1rem" } }, h("h2", {}, "Limits"), body, note);
+}
 
 export function mountAccount(main) {
   const balance = h("div.stat", { "data-testid": "account-balance" }, money(session.balance));
@@ -20,6 +66,8 @@ export function mountAccount(main) {
     h("div.panel", { style: { marginBottom: "1rem" } },
       h("div.muted", {}, `Wallet of ${session.account ? session.account.username : ""}`), balance,
       h("p.muted", { style: { margin: 0, fontSize: ".85rem" } }, "Chips at a table are not in the wallet: they come back when you leave.")),
+    seedPanel(),
+    limitsPanel(),
     h("div.panel.table-wrap", {},
       h("h2", {}, "Ledger"),
       h("table.grid", { "aria-label": "Ledger entries" },

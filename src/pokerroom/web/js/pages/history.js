@@ -3,6 +3,7 @@ import { h, replace } from "../dom.js";
 import { api } from "../api.js";
 import { signedMoney, dateTime, gameText, setDecimals } from "../fmt.js";
 import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
+import { verifyHand } from "../fairness.js";
 
 export function mountHistory(main) {
   const body = h("tbody");
@@ -52,10 +53,35 @@ export function mountReplay(main, handId) {
     counter,
     h("a.btn.btn-ghost.btn-small", { href: api.handPokerStarsUrl(handId), download: `hand-${handId}.txt`, style: { marginLeft: "auto" } }, "Download (PokerStars format)"));
   const title = h("h1", {}, `Hand #${handId}`);
+  const proofBox = h("div.panel.fairness", { "data-testid": "fairness", hidden: true });
+  const verifyBtn = h("button.btn.btn-small", { type: "button", "data-testid": "verify-hand", onclick: () => verify() }, "Verify this hand");
   main.appendChild(h("section", {},
-    h("div.lobby-head", {}, title, h("a.btn.btn-ghost.btn-small", { href: "#/history" }, "All hands")),
+    h("div.lobby-head", {}, title, h("div.actions", {}, verifyBtn,
+      h("a.btn.btn-ghost.btn-small", { href: "#/history" }, "All hands"))),
     controls,
+    proofBox,
     h("div.replay", {}, feltHolder, h("aside.side", {}, h("div.panel", {}, h("h2", {}, "Actions"), logList)))));
+
+  /** Fetch the revealed seed and recompute the deck here, in the browser (docs/FAIRNESS.md). */
+  async function verify() {
+    proofBox.hidden = false;
+    replace(proofBox, h("p.muted", {}, "Recomputing the deck in your browser..."));
+    try {
+      const proof = await api.fairness(handId);
+      const result = await verifyHand(proof, hand);
+      replace(proofBox,
+        h("h2", { "data-testid": "verify-verdict", class: result.ok ? "amount-pos" : "amount-neg" },
+          result.ok ? "Verified: this hand was dealt from the deck committed to before it started"
+            : "NOT verified: the deal does not match its proof"),
+        h("ul", {}, result.checks.map((c) => h("li", { class: c.ok ? "" : "amount-neg" }, `${c.ok ? "✓" : "✗"} ${c.name}`))),
+        h("p.muted.mono", {}, `Commitment ${proof.commitment}`),
+        h("p.muted.mono", {}, `Server seed ${proof.server_seed}`),
+        h("p.muted.mono", {}, `Client seeds (by seat) ${proof.client_seeds.join(" | ")}`),
+        h("p.muted.mono", {}, `Deck ${result.deck.join(" ")}`));
+    } catch (err) {
+      replace(proofBox, h("p.error", {}, `Could not verify this hand: ${err.message}`));
+    }
+  }
 
   function go(i) {
     if (!hand) return;

@@ -1,0 +1,57 @@
+"""`pokerroom verify HAND_ID [--database URL] [--uth]`: prove a finished hand's deal.
+
+Recomputes the deck from the revealed server seed and the client seeds (docs/FAIRNESS.md),
+checks SHA-256(server seed) against the commitment published at the hand's start and the
+deck the hand was dealt from (its stored record) against the recomputed one. Prints JSON;
+exit 0 when the deal is proven, 1 when something disagrees, 2 when the hand cannot be
+verified (unknown, in progress, seed never revealed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import typer
+
+
+async def verify_hand(url: str | None, ident: int, *, uth: bool = False) -> tuple[int, dict[str, Any]]:
+    from pokerroom.services.fairness import NotRevealedError, fairness_record, problems
+    from pokerroom.services.hands import HandStore
+    from pokerroom.services.uth_rounds import UthRounds
+    from pokerroom.storage.database import open_database
+    from pokerroom.storage.errors import NotFoundError
+    from pokerroom.storage.records import decode_record
+
+    db = await open_database(url)
+    try:
+        stored: Any = await (UthRounds(db).get(ident) if uth else HandStore(db).get(ident))
+    except NotFoundError as exc:
+        return 2, {"ok": False, "id": ident, "error": str(exc)}
+    finally:
+        await db.close()
+    text = (stored.record or stored.state) if uth else stored.record
+    try:
+        record = fairness_record(
+            status=stored.status, commitment=stored.commitment, server_seed=stored.server_seed,
+            client_seeds=stored.client_seeds, deck=decode_record(text).deck if text else ())
+    except NotRevealedError as exc:
+        return 2, {"ok": False, "id": ident, "error": str(exc)}
+    found = problems(record)
+    return (0 if not found else 1), {"ok": not found, "id": ident, **record, "problems": found}
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def verify(
+        hand_id: int = typer.Argument(..., help="The hand's id (as in /api/hands)."),
+        database: str = typer.Option(
+            None, help="Database URL (default: ./pokerroom.db or $POKERROOM_DATABASE)."
+        ),
+        uth: bool = typer.Option(False, "--uth", help="HAND_ID is a UTH round id."),
+    ) -> None:
+        """Prove a finished hand was dealt from the deck committed to (docs/FAIRNESS.md)."""
+        code, out = asyncio.run(verify_hand(database, hand_id, uth=uth))
+        typer.echo(json.dumps(out, indent=2))
+        raise typer.Exit(code)

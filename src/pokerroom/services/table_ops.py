@@ -1,0 +1,76 @@
+"""What an operator may do to a live table: open it, pause it after the current hand, close it
+(every player cashed out), and speak to everyone watching it. A mixin of the table runners.
+
+An operator sees a table only as an observer does (`view_for(None)`): never a hole card nor
+the deck of a hand in progress (no god mode).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokerroom.services.clock import now_ms
+from pokerroom.services.refusal import RefusedError
+
+OPEN, PAUSED, CLOSED = "open", "paused", "closed"
+
+
+class OperatorCommands:
+    status: str = OPEN
+    table_id: str
+    display_name: str
+    lobby: Any
+    fanout: Any  # services.fanout.FanOut
+    channel: str  # the table's channel
+
+    # `call` (run on the table's actor) and `cancel` (a scheduled command) come from
+    # services.actor.Actor, later in the runner's bases: not declared here, or these would
+    # shadow them.
+    call: Any
+    cancel: Any
+
+    async def set_status(self, status: str) -> dict[str, str]:
+        """open | paused (no next deal; the hand in play finishes) | closed (paused, and every
+        player stood up and cashed out once no hand is in play)."""
+        if status not in (OPEN, PAUSED, CLOSED):
+            raise RefusedError("bad_message", "status is open, paused or closed")
+        result: dict[str, str] = await self.call(self._set_status, status)
+        return result
+
+    async def _set_status(self, status: str) -> dict[str, str]:
+        before = self.status
+        self.status = status
+        if status == OPEN:
+            self._after_reopen()
+        else:
+            self.cancel("deal")
+            if status == CLOSED and not self._hand_in_play():
+                await self._close_now()
+        self._notify(f"The room {'reopened' if status == OPEN else status} this table.")
+        if self.lobby is not None:
+            self.lobby.changed(self)
+        return {"before": before, "after": status}
+
+    def may_deal(self) -> bool:
+        return self.status == OPEN
+
+    def refuse_when_closed(self) -> None:
+        if self.status == CLOSED:
+            raise RefusedError("table_closed", f"{self.display_name} is closed")
+
+    async def broadcast(self, text: str) -> None:
+        await self.call(self._broadcast, text)
+
+    async def _broadcast(self, text: str) -> None:
+        self._notify(text, code="broadcast")
+
+    def _notify(self, text: str, code: str = "table_status") -> None:
+        """A notice to everyone watching the table (its channel)."""
+        self.fanout.publish(self.channel, {"type": "notice", "code": code,
+                                           "table": self.table_id, "hand": None, "text": text,
+                                           "now_ms": now_ms()})
+
+    # Each runner says how (poker: stand everyone up; UTH: nothing to cash out).
+    def _hand_in_play(self) -> bool: ...
+    def _after_reopen(self) -> None: ...
+    async def _close_now(self) -> None: ...
