@@ -68,6 +68,7 @@ export function mountReplay(main, handId) {
     replace(proofBox, h("p.muted", {}, "Recomputing the deck in your browser..."));
     try {
       const proof = await api.fairness(handId);
+      await loaded;  // the replay's steps hold the cards to check against the deck
       const result = await verifyHand(proof, hand);
       replace(proofBox,
         h("h2", { "data-testid": "verify-verdict", class: result.ok ? "amount-pos" : "amount-neg" },
@@ -166,7 +167,7 @@ export function mountReplay(main, handId) {
   }
   document.addEventListener("keydown", onKey);
 
-  api.hand(handId).then((data) => { hand = data; step = 0; render(); })
+  const loaded = api.hand(handId).then((data) => { hand = data; step = 0; render(); })
     .catch((err) => replace(feltHolder, h("p.error", {}, `Could not load this hand: ${err.message}`)));
   return () => { document.removeEventListener("keydown", onKey); if (timer) clearInterval(timer); };
 }
