@@ -298,3 +298,16 @@ async def test_uth_rounds_are_committed_in_their_first_view_and_verify(server: R
                            headers={"Authorization": f"Bearer {other}"})
         assert r.status_code == 404
     await client.close()
+
+
+def test_the_standalone_verifier_agrees_with_the_server_on_a_short_deck() -> None:
+    """Short-deck hold'em's 36 cards run the same steps from code order (i = 35 down)."""
+    from pokerroom.core.fairness import commitment
+    from pokerroom.services.decks import deal_from, deck_cards
+    from pokerroom.services.wire import card_text
+
+    deal = deal_from(bytes(range(32)), ["x", "y"], deck_cards("short-deck"))
+    proof = {"commitment": commitment(bytes(range(32))), "server_seed": bytes(range(32)).hex(),
+             "client_seeds": ["x", "y"], "deck": [card_text(c) for c in deal.deck]}
+    assert len(proof["deck"]) == 36 and standalone_verifier()["verify"](proof)
+    assert not standalone_verifier()["verify"]({**proof, "client_seeds": ["y", "x"]})

@@ -53,14 +53,16 @@ def random_stream(server_seed: bytes, client_seeds: Sequence[str]) -> Iterator[i
         counter += 1
 
 
-def fair_deck(server_seed: bytes, client_seeds: Sequence[str], size: int = 52
-              ) -> tuple[int, ...]:
-    """The deck the seeds determine: Fisher-Yates from the top index down, unbiased."""
+def fair_deck(server_seed: bytes, client_seeds: Sequence[str],
+              cards: Sequence[int] | int = 52) -> tuple[int, ...]:
+    """The deck the seeds determine: Fisher-Yates from the top index down, unbiased, over
+    `cards` (a deck's card codes, put in code order first; an int n: codes 0..n-1)."""
     if len(server_seed) != SERVER_SEED_BYTES:
         raise RuleViolationError("server_seed", "a server seed is 32 bytes")
     for seed in client_seeds:
         check_client_seed(seed)
-    deck = list(range(size))
+    deck = list(range(cards)) if isinstance(cards, int) else sorted(cards)
+    size = len(deck)
     stream = random_stream(server_seed, client_seeds)
     for i in range(size - 1, 0, -1):
         n = i + 1

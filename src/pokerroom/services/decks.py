@@ -34,17 +34,27 @@ class Deal:
         return self.server_seed.hex()
 
 
-def deal_from(server_seed: bytes, client_seeds: Sequence[str], size: int = 52) -> Deal:
+def deal_from(server_seed: bytes, client_seeds: Sequence[str],
+              cards: Sequence[int] | int = 52) -> Deal:
+    """`cards`: the game's deck (short-deck: its 36 cards), shuffled from code order."""
     seeds = tuple(client_seeds)
     return Deal(server_seed=server_seed, commitment=commitment(server_seed),
-                client_seeds=seeds, deck=fair_deck(server_seed, seeds, size))
+                client_seeds=seeds, deck=fair_deck(server_seed, seeds, cards))
+
+
+def deck_cards(game: object) -> tuple[int, ...]:
+    """The card codes of a game's deck (the 52 unless the variant declares fewer)."""
+    from pokerroom.core.rules.variant import VARIANTS
+
+    variant = VARIANTS.get(str(getattr(game, "value", game)))
+    return tuple(variant.deck) if variant is not None else tuple(range(52))
 
 
 class SecureDeckSource:
     """Server seeds from the CSPRNG (secrets.token_bytes), decks by docs/FAIRNESS.md."""
 
-    def next_deal(self, client_seeds: Sequence[str], size: int = 52) -> Deal:
-        return deal_from(secrets.token_bytes(SERVER_SEED_BYTES), client_seeds, size)
+    def next_deal(self, client_seeds: Sequence[str], cards: Sequence[int] | int = 52) -> Deal:
+        return deal_from(secrets.token_bytes(SERVER_SEED_BYTES), client_seeds, cards)
 
     def next_deck(self) -> tuple[int, ...]:
         """A deck nobody needs to verify (the deal demo): the same source, a fixed client seed."""
@@ -57,8 +67,8 @@ class SeededDeckSource:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def next_deal(self, client_seeds: Sequence[str], size: int = 52) -> Deal:
-        return deal_from(self._rng.randbytes(SERVER_SEED_BYTES), client_seeds, size)
+    def next_deal(self, client_seeds: Sequence[str], cards: Sequence[int] | int = 52) -> Deal:
+        return deal_from(self._rng.randbytes(SERVER_SEED_BYTES), client_seeds, cards)
 
     def next_deck(self) -> tuple[int, ...]:
         return self.next_deal(("pokerroom",)).deck

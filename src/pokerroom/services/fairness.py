@@ -48,7 +48,9 @@ def problems(record: dict[str, Any]) -> list[str]:
     if commitment_of(seed) != record["commitment"]:
         out.append("SHA-256(server_seed) differs from the published commitment")
     try:
-        expected = [card_text(c) for c in fair_deck(seed, record["client_seeds"])]
+        # The game's own cards (52, or short-deck's 36), shuffled from code order.
+        codes = ["23456789TJQKA".index(t[0]) * 4 + "cdhs".index(t[1]) for t in record["deck"]]
+        expected = [card_text(c) for c in fair_deck(seed, record["client_seeds"], codes)]
     except RuleViolationError as exc:
         return [*out, exc.reason]
     if expected != record["deck"]:

@@ -36,7 +36,7 @@ from pokerroom.services.actor import Actor
 from pokerroom.services.cashier import Cashier
 from pokerroom.services.client_seeds import ClientSeeds
 from pokerroom.services.clock import now_ms
-from pokerroom.services.decks import Deal
+from pokerroom.services.decks import Deal, deck_cards
 from pokerroom.services.event_log import EventLog, LoggedEvent
 from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.hands import HandSeat, HandStore
@@ -500,7 +500,8 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         # server seed (docs/FAIRNESS.md).
         dealt_in = self.table.next_plan().dealt_in
         deal = self.services.deck_source.next_deal(self.services.client_seeds.for_seats(
-            {s: int(str(self.table.account_at(s))) for s in dealt_in}))
+            {s: int(str(self.table.account_at(s))) for s in dealt_in}),
+            deck_cards(self.config.game))
         self.table.start_hand(now_ms(), deal.deck)
         # A hand can end inside start_hand (everyone all in from the posts): the table then
         # keeps it as last_hand.

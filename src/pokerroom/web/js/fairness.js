@@ -18,7 +18,7 @@ export async function commitmentOf(serverSeedHex) {
 }
 
 /** The deck the seeds determine: HMAC-SHA256 stream, rejection sampling, Fisher-Yates 51..1. */
-export async function fairDeck(serverSeedHex, clientSeeds) {
+export async function fairDeck(serverSeedHex, clientSeeds, codes = null) {
   const key = await crypto.subtle.importKey("raw", hexBytes(serverSeedHex),
     { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const message = clientSeeds.join(",") + ":";
@@ -36,8 +36,9 @@ export async function fairDeck(serverSeedHex, clientSeeds) {
     offset += 4;
     return x;
   }
-  const cards = Array.from({ length: 52 }, (_, i) => i);
-  for (let i = 51; i > 0; i--) {
+  // The game's own cards (52, or short-deck's 36) in code order.
+  const cards = codes ? [...codes].sort((a, b) => a - b) : Array.from({ length: 52 }, (_, i) => i);
+  for (let i = cards.length - 1; i > 0; i--) {
     const n = i + 1;
     const limit = Math.floor(2 ** 32 / n) * n;
     let x = await nextWord();
@@ -63,7 +64,8 @@ export async function verifyHand(proof, hand) {
   const checks = [];
   const committed = (await commitmentOf(proof.server_seed)) === proof.commitment;
   checks.push({ name: "SHA-256(server seed) equals the commitment published at the start", ok: committed });
-  const deck = await fairDeck(proof.server_seed, proof.client_seeds);
+  const codes = proof.deck.map((c) => RANKS.indexOf(c[0]) * 4 + SUITS.indexOf(c[1]));
+  const deck = await fairDeck(proof.server_seed, proof.client_seeds, codes);
   const sameDeck = deck.length === proof.deck.length && deck.every((c, i) => c === proof.deck[i]);
   checks.push({ name: "the deck recomputed here equals the deck the hand was dealt from", ok: sameDeck });
   const steps = (hand && hand.steps) || [];
