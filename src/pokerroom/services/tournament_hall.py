@@ -55,7 +55,7 @@ class TournamentHall:
         *,
         decks: Any,
         action_ms: int = 15_000,
-        tick_s: float = 0.05,
+        tick_s: float = 0.1,
     ) -> None:
         self.db = db
         self.specs = {str(s["id"]): dict(s) for s in specs}
@@ -126,6 +126,8 @@ class TournamentHall:
                     log.exception("tournament %s", tid)
 
     async def _tick(self, tid: str, d: TournamentDirector) -> None:
+        if d.t.status == "registering" and d.config.sit_and_go:
+            return  # nothing happens to an open sit & go but registrations
         events = await d.step()
         now = time.monotonic()
         for table, entry, hand in d.to_act():
