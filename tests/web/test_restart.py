@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from playwright.sync_api import expect
-from webtest_helpers import Frames, join_from_lobby, money_text, my_seat, new_name, sign_up
+from webtest_helpers import Frames, join_from_lobby, money_int, money_text, my_seat, new_name, sign_up
 
 
 def test_page_reconnects_after_a_server_restart_mid_hand(browser: Any, server: Any) -> None:
@@ -60,6 +60,4 @@ def test_page_reconnects_after_a_server_restart_mid_hand(browser: Any, server: A
 
 
 def _wallet(page: Any) -> int:
-    text = page.get_by_test_id("balance").inner_text().replace(",", "")
-    whole, _, cents = text.partition(".")
-    return int(whole) * 100 + int((cents + "00")[:2])
+    return money_int(page.get_by_test_id("balance").inner_text())

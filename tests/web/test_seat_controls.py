@@ -8,7 +8,7 @@ import warnings
 from typing import Any
 
 from playwright.sync_api import expect
-from webtest_helpers import Frames, money_int, money_text, new_name, sign_up
+from webtest_helpers import Frames, input_text, money_int, money_text, new_name, sign_up
 
 
 def wait_view(page: Any, frames: Frames, table: str, test: Any, what: str) -> dict[str, Any]:
@@ -33,7 +33,7 @@ def test_buy_in_top_up_sit_out_auto_post_chat_and_leave(page: Any, server: Any) 
     dialog = page.get_by_role("dialog")
     default = money_int(dialog.get_by_label("Buy-in amount").input_value())
     assert entry["min_buy_in"] <= default <= entry["max_buy_in"]
-    dialog.get_by_label("Buy-in amount").fill(money_text(entry["min_buy_in"]).replace(",", ""))
+    dialog.get_by_label("Buy-in amount").fill(input_text(entry["min_buy_in"]))
     dialog.get_by_role("button", name="Sit down").click()
     expect(page.get_by_test_id("my-stack")).to_have_text(money_text(entry["min_buy_in"]))
     expect(page.get_by_test_id("balance")).to_have_text(money_text(wallet - entry["min_buy_in"]))
@@ -42,7 +42,7 @@ def test_buy_in_top_up_sit_out_auto_post_chat_and_leave(page: Any, server: Any) 
     page.get_by_role("button", name="Top up").click()
     dialog = page.get_by_role("dialog")
     top_up = entry["max_buy_in"] - entry["min_buy_in"]
-    dialog.get_by_label("Buy-in amount").fill(money_text(top_up).replace(",", ""))
+    dialog.get_by_label("Buy-in amount").fill(input_text(top_up))
     dialog.get_by_role("button", name="Add chips").click()
     expect(page.get_by_test_id("my-stack")).to_have_text(money_text(entry["max_buy_in"]))
 

@@ -38,8 +38,9 @@ def log_in(page: Any, username: str, password: str = PASSWORD) -> None:
 
 
 def money_int(text: str) -> int:
-    """"1,234.50" -> 123450 (the chip unit, two decimals), without floats."""
-    clean = text.strip().replace(",", "").replace("+", "")
+    """"€1,234.50" or "1,234.50" -> 123450 (the chip unit, two decimals, English format),
+    without floats."""
+    clean = re.sub(r"[^0-9.\-]", "", text.strip().replace("\u2212", "-"))
     sign = -1 if clean.startswith("-") else 1
     clean = clean.lstrip("-")
     whole, _, frac = clean.partition(".")
@@ -159,5 +160,12 @@ def check_or_call(page: Any) -> None:
 
 
 def money_text(amount: int) -> str:
+    """The amount as an English-speaking player reads it in the room's currency: "€1,234.50"."""
     whole, cents = divmod(amount, 100)
-    return f"{whole:,}.{cents:02d}"
+    return f"\u20ac{whole:,}.{cents:02d}"
+
+
+def input_text(amount: int) -> str:
+    """The amount as typed into an English amount box: "1234.50"."""
+    whole, cents = divmod(amount, 100)
+    return f"{whole}.{cents:02d}"

@@ -17,11 +17,20 @@ class InvalidNotationError(PokerRoomError, ValueError):
 
 
 class RuleViolationError(PokerRoomError):
-    """A request the rules refuse. `rule_id` is the RULES.md ID (or a field name)."""
+    """A request the rules refuse. `rule_id` is the RULES.md ID (or a field name).
 
-    def __init__(self, rule_id: str, reason: str) -> None:
+    `message` and `params` say the same as `reason` for a client to word in the player's
+    language ("below_minimum" with amounts in the chip unit); `reason` stays for logs.
+    """
+
+    def __init__(
+        self, rule_id: str, reason: str, message: str | None = None,
+        params: dict[str, int | str] | None = None,
+    ) -> None:
         self.rule_id = rule_id
         self.reason = reason
+        self.message = message
+        self.params = dict(params or {})
         super().__init__(f"{rule_id}: {reason}")
 
 

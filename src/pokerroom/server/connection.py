@@ -67,11 +67,16 @@ class Connection:
         rule: str | None = None,
         ref: str | None = None,
         table: str | None = None,
+        message: str | None = None,
+        params: dict[str, Any] | None = None,
     ) -> None:
-        self.push(
-            {"type": "error", "code": code, "rule": rule, "reason": reason, "ref": ref,
-             "table": table}
-        )
+        # `message` + `params`: the refusal for the client to word (docs/PROTOCOL.md errors).
+        out: dict[str, Any] = {"type": "error", "code": code, "rule": rule, "reason": reason,
+                               "ref": ref, "table": table}
+        if message:
+            out["message"] = message
+            out["params"] = params or {}
+        self.push(out)
 
     async def _drain(self) -> None:
         try:

@@ -129,6 +129,7 @@ async def _pokerstars(state: Any, stored: StoredHand, account_id: int) -> str:
             hand_id=stored.id,
             started_at=datetime.datetime.fromtimestamp(stored.started_ms / 1000, datetime.UTC),
             viewer=seat_of(stored, account_id),
+            currency=state.room.currency,
         ))
     except Exception as exc:  # noqa: BLE001 - an exporter refusal is the client's answer
         raise HTTPException(500, detail={"code": "export_failed", "reason": str(exc)}) from exc

@@ -155,6 +155,12 @@ async def me(who: Me, state: Room) -> MeOut:
     return MeOut(account=AccountOut(id=who[0], username=who[1], balance=balance))
 
 
+@router.get("/room", tags=["lobby"], summary="The room: its name and its currency")
+async def room(state: Room) -> dict[str, Any]:
+    # Amounts everywhere are ints in the chip unit; the client shows them in this currency.
+    return {"name": state.room.name, "currency": state.room.currency}
+
+
 @router.get("/lobby", tags=["lobby"], summary="Every table of the room with its live figures")
 async def lobby(state: Room) -> dict[str, Any]:
     return {"tables": state.lobby.entries()}

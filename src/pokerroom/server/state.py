@@ -310,6 +310,8 @@ class ServerState:
         for notice in pending:
             data = notice.data()
             out.append({"type": "notice", "code": notice.kind, "text": data.get("text", ""),
-                        "table": data.get("table_id"), "hand": data.get("hand_number")})
+                        "table": data.get("table_id"), "hand": data.get("hand_number"),
+                        # amounts for the client to word the notice in the player's language
+                        "stack": data.get("stack"), "returned": data.get("returned")})
         await self.notices.mark_delivered([n.id for n in pending])
         return out

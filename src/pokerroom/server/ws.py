@@ -80,7 +80,8 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             except RefusedError as exc:
                 state.metrics.refused(exc.code)
                 conn.error(exc.code, exc.reason, rule=exc.rule, ref=inbound.ref,
-                           table=getattr(inbound, "table", None))
+                           table=getattr(inbound, "table", None), message=exc.message,
+                           params=exc.params)
                 if exc.code == "session_ended":
                     conn.end(4001, "session ended")
             except Exception:  # a bug must not take the connection down with it

@@ -9,24 +9,47 @@ from typing import Any
 from pokerroom.core.rules import HandView, LegalActions
 from pokerroom.services.wire import card_text, plain
 
-PRESETS = (("\u00bd pot", 1, 2), ("\u00be pot", 3, 4), ("Pot", 1, 1))
+# Pot fractions players know: (key for the client's words, numerator, denominator).
+POT_PRESETS = (("third_pot", 1, 3), ("half_pot", 1, 2), ("two_thirds_pot", 2, 3),
+               ("three_quarters_pot", 3, 4), ("pot", 1, 1))
+# Opening raises before the flop, in big blinds (tenths: 25 = 2.5x).
+OPEN_PRESETS = (("bb_2_5", 25), ("bb_3", 30), ("bb_4", 40))
 
 
 def presets(hand_view: HandView, low: int, high: int) -> list[dict[str, Any]]:
-    """Pot-fraction totals for a bet or raise, inside [low, high]: the pot counts the call
-    (a raise "pot" = call, then raise by the pot after the call)."""
-    if hand_view.config.betting.value == "limit":
+    """Totals for a bet or raise, each inside the legal [low, high] so a click is always
+    legal: no-limit 1/3, 1/2, 2/3, 3/4 pot and pot (the pot counts the call: a raise "pot"
+    is call, then raise by the pot after the call), before the flop with only the blinds
+    in also 2.5x, 3x and 4x the big blind; pot-limit the pot (its maximum); limit none.
+    `key` names the preset for the client's words, `label` stays for older clients."""
+    betting = hand_view.config.betting.value
+    if betting == "limit":
         return []
     bets = [s.bet for s in hand_view.seats]
     top = max(bets, default=0)
     mine = next((s.bet for s in hand_view.seats if s.seat == hand_view.to_act), 0)
     pot_after_call = hand_view.pot + sum(bets) + (top - mine)
-    out = []
-    for label, num, den in PRESETS:
-        amount = min(high, max(low, top + pot_after_call * num // den))
-        if not out or out[-1]["amount"] != amount:
-            out.append({"label": label, "amount": amount})
+    wanted: list[tuple[str, int]] = []
+    big_blind = hand_view.config.stakes.big_blind
+    if (betting == "no-limit" and hand_view.street.name == "PREFLOP" and big_blind
+            and top <= big_blind):
+        wanted += [(key, big_blind * tenths // 10) for key, tenths in OPEN_PRESETS]
+    for key, num, den in POT_PRESETS:
+        if betting == "pot-limit" and key != "pot":
+            continue
+        wanted.append((key, top + pot_after_call * num // den))
+    out: list[dict[str, Any]] = []
+    for key, raw in wanted:
+        amount = min(high, max(low, raw))
+        if any(p["amount"] == amount for p in out):
+            continue
+        out.append({"key": key, "label": LABELS[key], "amount": amount})
     return out
+
+
+LABELS = {"third_pot": "\u2153 pot", "half_pot": "\u00bd pot", "two_thirds_pot": "\u2154 pot",
+          "three_quarters_pot": "\u00be pot", "pot": "Pot", "bb_2_5": "2.5x", "bb_3": "3x",
+          "bb_4": "4x"}
 
 
 def legal_json(legal: LegalActions, hand: int, action_no: int,

@@ -28,6 +28,7 @@ from pokerroom.core.rules import (
     ShowCards,
     visible_to,
 )
+from pokerroom.core.rules.showdown import hand_parts
 from pokerroom.core.table.buyin import RoomMemory
 from pokerroom.core.table.config import TableConfig
 from pokerroom.core.table.events import HandDealt
@@ -432,7 +433,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         try:
             self.table.act(account, intent, now_ms())
         except RuleViolationError as exc:
-            raise RefusedError("illegal_action", exc.reason, rule=exc.rule_id) from None
+            raise RefusedError.from_rule("illegal_action", exc) from None
         run.action_no += 1
         self.services.metrics.actions.labels(kind="poker").inc()
         await self._after_change()
@@ -633,14 +634,18 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         result = run.hand.result
         names = {s: self.names.get(a, "?") for a, s in run.seats.items()}
         descriptions: dict[int, str] = {}
+        parts: dict[int, dict[str, object]] = {}
         shown: dict[str, list[str | None]] = {}
         for ev in run.hand.events:
             if isinstance(ev, HandShown):
                 descriptions[ev.seat] = ev.description
+                parts[ev.seat] = hand_parts(ev.game, ev.cards, ev.board)
                 shown[str(ev.seat)] = [card_text(c) for c in ev.cards]
+        # `hand` is the shown hand in parts the client words in the player's language.
         winners = [
             {"seat": seat, "name": names.get(seat, "?"), "amount": amount, "pot": index,
-             "description": descriptions.get(seat, ""), "cards": shown.get(str(seat), [])}
+             "description": descriptions.get(seat, ""), "hand": parts.get(seat),
+             "cards": shown.get(str(seat), [])}
             for index, pot in enumerate(result.pots) for seat, amount in pot.winners
         ]  # fmt: skip
         message = {"type": "hand_result", "table": self.table_id, "hand": run.number,

@@ -64,26 +64,27 @@ class SeatCommands:
         limits = self.config.buy_in
         if buy_in < limits.minimum:
             rule = "R-BUYIN-1" if self.config.betting == "limit" else "R-BUYIN-2"
-            raise RefusedError("bad_buy_in", f"the minimum buy-in is {limits.minimum}", rule=rule)
+            raise RefusedError("bad_buy_in", f"the minimum buy-in is {limits.minimum}", rule=rule,
+                               message="buy_in_minimum", params={"minimum": limits.minimum})
         # Every buy-in rule (R-BUYIN-1..3) is checked before a chip moves: a refused buy-in
         # used to move the chips, then return them, and meanwhile made valid ones fail.
         try:
             check_buy_in(self.config, account, buy_in, now_ms(), self.table.memory)
         except RuleViolationError as exc:
-            raise RefusedError("bad_buy_in", exc.reason, rule=exc.rule_id) from None
+            raise RefusedError.from_rule("bad_buy_in", exc) from None
         key = f"buyin:{self.table_id}:{account_id}:{uuid.uuid4().hex}"
         try:
             await self.services.cashier.buy_in(account_id, self.table_id, buy_in, key=key)
         except InsufficientFundsError:
-            raise RefusedError("insufficient_funds",
-                               f"your wallet holds less than {buy_in}") from None
+            raise RefusedError("insufficient_funds", f"your wallet holds less than {buy_in}",
+                               message="wallet_short", params={"amount": buy_in}) from None
         try:
             self.table.sit_down(account, seat, buy_in, now_ms=now_ms(),
                                 wait_for_big_blind=not post_now)
         except RuleViolationError as exc:
             await self.services.cashier.cash_out(account_id, self.table_id, buy_in,
                                                  key=f"refund:{key}")
-            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
+            raise RefusedError.from_rule("refused", exc) from None
         self.names[account] = name
         self.known_names[account] = name
         self.known_seats[account] = seat
@@ -107,12 +108,13 @@ class SeatCommands:
         try:
             check_top_up(self.config, self.table.player(account).stack, amount)
         except RuleViolationError as exc:
-            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
+            raise RefusedError.from_rule("refused", exc) from None
         key = f"topup:{self.table_id}:{account_id}:{uuid.uuid4().hex}"
         try:
             await self.services.cashier.buy_in(account_id, self.table_id, amount, key=key)
         except InsufficientFundsError:
-            raise RefusedError("insufficient_funds", f"your wallet holds less than {amount}") from None
+            raise RefusedError("insufficient_funds", f"your wallet holds less than {amount}",
+                               message="wallet_short", params={"amount": amount}) from None
         self.table.top_up(account, amount)
         self._publish()
         self._maybe_deal()
@@ -191,7 +193,7 @@ class SeatCommands:
         try:
             events = getattr(self.table, command)(account)
         except RuleViolationError as exc:
-            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
+            raise RefusedError.from_rule("refused", exc) from None
         self._publish()
         if not events:
             # A change only the player sees (e.g. auto-post off, sit out after this hand):
@@ -209,10 +211,10 @@ class SeatCommands:
         try:
             place = self.table.waiting_list.join(_account(account_id))
         except RuleViolationError as exc:
-            raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
+            raise RefusedError.from_rule("refused", exc) from None
         self._to_account(_account(account_id), {
             "type": "notice", "code": "wait_listed", "table": self.table_id, "hand": None,
-            "text": f"You are number {place} on the waiting list."})
+            "place": place, "text": f"You are number {place} on the waiting list."})
         self._offer_seats()
         if self.lobby is not None:
             self.lobby.changed(self)
@@ -226,7 +228,7 @@ class SeatCommands:
         for offer in self.table.waiting_list.offer(open_seats, at, self.config.offer_ms):
             self._to_account(offer.account, {
                 "type": "notice", "code": "seat_available", "table": self.table_id,
-                "hand": None, "expires_ms": offer.expires_ms,
+                "hand": None, "expires_ms": offer.expires_ms, "name": self.display_name,
                 "text": f"A seat is free at {self.display_name}: sit down before the offer "
                         "runs out."})
         self.schedule("offers", self.config.offer_ms / 1000 + 0.01, self._reoffer)

@@ -65,7 +65,7 @@ class ShowCommands:
         try:
             self.table.act(account, ShowCards(seat=last.seats[account]), now_ms())
         except RuleViolationError as exc:
-            raise RefusedError("illegal_action", exc.reason, rule=exc.rule_id) from None
+            raise RefusedError.from_rule("illegal_action", exc) from None
         last.action_no += 1
         self._fan_out(self._collect(table_first=False, run=last))
         self._send_result(last)

@@ -324,7 +324,7 @@ class UthRunner(OperatorCommands, Actor):
         try:
             probe.apply(PlaceBets(seat=seat, ante=ante, trips=trips))
         except RuleViolationError as exc:
-            raise RefusedError("illegal_action", exc.reason, rule=exc.rule_id) from None
+            raise RefusedError.from_rule("illegal_action", exc) from None
         # U-BET-1: the Ante commits the player to a Play bet of at least 1x the Ante or a
         # fold; an Ante the wallet could not back with that Play is refused now, not at the
         # decision (where it would end as a forced fold).
@@ -454,7 +454,7 @@ class UthRunner(OperatorCommands, Actor):
         try:
             live.round.apply(action)
         except RuleViolationError as exc:
-            raise RefusedError("illegal_action", exc.reason, rule=exc.rule_id) from None
+            raise RefusedError.from_rule("illegal_action", exc) from None
         self.metrics.actions.labels(kind="uth").inc()
         bettor = live.bettors[seat]
         if isinstance(action, Play):

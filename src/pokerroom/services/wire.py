@@ -15,6 +15,7 @@ from typing import Any
 
 from pokerroom.core.cards import Card
 from pokerroom.core.rules import Game
+from pokerroom.core.rules.showdown import hand_parts
 
 CARD_FIELDS = frozenset({"cards", "card", "board", "hole", "dealer", "community", "up_cards"})
 
@@ -101,6 +102,9 @@ def _event_json(event: Any, version: int) -> dict[str, Any]:
         out = {"value": out}
     if type(event).__name__ == "HoleCardsDealt" and not out.get("cards"):
         out["cards"] = [None] * int(getattr(event, "count", 0))
+    if type(event).__name__ == "HandShown":
+        # The shown hand in parts, for the client to word in the player's language.
+        out["hand"] = hand_parts(event.game, event.cards, event.board)
     out["type"] = type(event).__name__
     out["version"] = version
     return out

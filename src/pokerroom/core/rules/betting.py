@@ -118,17 +118,23 @@ def _amount(h: Hand, i: int, amount: object, what: str) -> int:
         raise IllegalActionError(rule, reason)
     total = h.bets[i] + h.stacks[i]
     if amount > total:
-        raise IllegalActionError("R-BUYIN-4", f"{what} to {amount} is more than the {total} the player has (table stakes)")
+        raise IllegalActionError("R-BUYIN-4", f"{what} to {amount} is more than the {total} the player has (table stakes)",
+                                 "more_than_stack", {"what": what, "amount": amount, "total": total})
     if amount % h.unit and amount != total:
-        raise IllegalActionError("R-BET-8", f"{what} to {amount} is not a whole number of the chip unit {h.unit}")
+        raise IllegalActionError("R-BET-8", f"{what} to {amount} is not a whole number of the chip unit {h.unit}",
+                                 "not_chip_unit", {"what": what, "amount": amount, "unit": h.unit})
     if amount < lo:
         if h.limit:
-            raise IllegalActionError("R-BET-4", f"limit: {what} is to exactly {lo}, not {amount}")
-        raise IllegalActionError("R-BET-4", f"{what} to {amount} is below the minimum of {lo}")
+            raise IllegalActionError("R-BET-4", f"limit: {what} is to exactly {lo}, not {amount}",
+                                     "limit_exact", {"what": what, "amount": amount, "exact": lo})
+        raise IllegalActionError("R-BET-4", f"{what} to {amount} is below the minimum of {lo}",
+                                 "below_minimum", {"what": what, "amount": amount, "minimum": lo})
     if amount > hi:
         if h.limit:
-            raise IllegalActionError("R-BET-4", f"limit: {what} is to exactly {hi}, not {amount}")
-        raise IllegalActionError("R-BET-5", f"pot-limit: {what} to {amount} is above the pot limit of {hi}")
+            raise IllegalActionError("R-BET-4", f"limit: {what} is to exactly {hi}, not {amount}",
+                                     "limit_exact", {"what": what, "amount": amount, "exact": hi})
+        raise IllegalActionError("R-BET-5", f"pot-limit: {what} to {amount} is above the pot limit of {hi}",
+                                 "above_pot_limit", {"what": what, "amount": amount, "maximum": hi})
     return amount
 
 
@@ -222,7 +228,7 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
             raise IllegalActionError("R-BET-10", f"seat {seat} brings in: BringIn or Complete")
     elif t is Call:
         if owed <= 0:
-            raise IllegalActionError("R-BET-1", "nothing to call: check instead")
+            raise IllegalActionError("R-BET-1", "nothing to call: check instead", "nothing_to_call")
         stacks = h.stacks
         stack = stacks[i]
         if owed < stack:
@@ -243,12 +249,14 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
         ev = _called(seat, add, total, all_in)
     elif t is Check:
         if owed > 0:
-            raise IllegalActionError("R-BET-1", f"cannot check facing a bet: {owed} to call")
+            raise IllegalActionError("R-BET-1", f"cannot check facing a bet: {owed} to call",
+                                     "cannot_check", {"owed": owed})
         h.acted[i] = True
         ev = _checked(seat)
     elif t is Fold:
         if owed <= 0 and not action.left:  # type: ignore[union-attr]
-            raise IllegalActionError("R-BET-10", "nothing to call: check instead of folding")
+            raise IllegalActionError("R-BET-10", "nothing to call: check instead of folding",
+                                     "fold_check_instead")
         h.folded[i] = True
         h.live -= 1
         h.active -= 1
@@ -256,7 +264,7 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
     elif t is RaiseTo:
         assert isinstance(action, RaiseTo)
         if level == 0:
-            raise IllegalActionError("R-BET-10", "no bet to raise: bet instead")
+            raise IllegalActionError("R-BET-10", "no bet to raise: bet instead", "bet_instead")
         if h.stud and h.street_i == 0 and h.raise_count == 0:
             raise IllegalActionError("R-BET-10", "only a bring-in so far: complete instead of raising")
         to = _amount(h, i, action.amount, "raise")
@@ -265,7 +273,8 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
     elif t is Bet:
         assert isinstance(action, Bet)
         if level > 0:
-            raise IllegalActionError("R-BET-10", f"there is a bet of {level} already: raise instead")
+            raise IllegalActionError("R-BET-10", f"there is a bet of {level} already: raise instead",
+                                     "raise_instead", {"level": level})
         to = _amount(h, i, action.amount, "bet")
         all_in, _ = _wager(h, i, to)
         ev = _bet_placed(seat, to, all_in)

@@ -20,6 +20,7 @@ from pokerroom.core.evaluation import (
     omaha_rank,
 )
 from pokerroom.core.evaluation.short_deck import describe_short_deck, short_deck_rank
+from pokerroom.core.evaluation.value import HandCategory, decode_ranks
 from pokerroom.core.rules.config import Game
 from pokerroom.core.rules.variant import BringInCard, Evaluator
 
@@ -94,6 +95,28 @@ def describe_hand(game: Game, cards: Sequence[int], board: Sequence[int]) -> str
         else:
             low = evaluate_low([*cards, *board])
     return text if low is None else f"{text}; low {low}"
+
+
+def hand_parts(game: Game, cards: Sequence[int], board: Sequence[int]) -> dict[str, object]:
+    """A shown hand as parts a client words in its own language (docs/PROTOCOL.md `hand`):
+    `category` (HandCategory name) and `ranks` (five, 0..12 = 2..A, in comparison order);
+    hi-lo and razz add `low` (ranks high to low, ace = 1) or `no_low`."""
+    if game is Game.RAZZ:
+        return {"low": list(evaluate_razz([*cards, *board]).ranks)}
+    if game in (Game.OMAHA, Game.OMAHA_HILO):
+        high = omaha_rank(cards, board)
+        low = evaluate_omaha_low(cards, board) if game is Game.OMAHA_HILO else None
+    else:
+        high = high_rank([*cards, *board])
+        low = evaluate_low([*cards, *board]) if game is Game.STUD_HILO else None
+    out: dict[str, object] = {"category": HandCategory(high >> 20).name,
+                              "ranks": list(decode_ranks(high))}
+    if game in (Game.OMAHA_HILO, Game.STUD_HILO):
+        if low is None:
+            out["no_low"] = True
+        else:
+            out["low"] = list(low.ranks)
+    return out
 
 
 def showing_key(game: Game, up: Sequence[int]) -> tuple[int, ...]:

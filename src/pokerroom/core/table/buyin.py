@@ -81,11 +81,13 @@ def check_buy_in(
         )
     if amount < limits.minimum:
         raise RuleViolationError(
-            rule, f"buy-in {amount} is below the minimum {limits.minimum} at this table"
+            rule, f"buy-in {amount} is below the minimum {limits.minimum} at this table",
+            "buy_in_minimum", {"amount": amount, "minimum": limits.minimum},
         )
     if limits.maximum is not None and amount > limits.maximum:
         raise RuleViolationError(
-            rule, f"buy-in {amount} is above the maximum {limits.maximum} at this table"
+            rule, f"buy-in {amount} is above the maximum {limits.maximum} at this table",
+            "buy_in_maximum", {"amount": amount, "maximum": limits.maximum},
         )
 
 
@@ -104,7 +106,9 @@ def check_top_up(config: TableConfig, stack: int, amount: int) -> None:
             "R-BUYIN-4",
             f"a top-up of {amount} would take the stack from {stack} to {stack + amount}, "
             f"above the maximum buy-in {limits.maximum}",
+            "top_up_maximum", {"amount": amount, "stack": stack, "maximum": limits.maximum},
         )
     if stack == 0 and amount < limits.minimum:
         rule = "R-BUYIN-1" if config.betting == "limit" else "R-BUYIN-2"
-        raise RuleViolationError(rule, f"a rebuy of {amount} is below the minimum {limits.minimum}")
+        raise RuleViolationError(rule, f"a rebuy of {amount} is below the minimum {limits.minimum}",
+                                 "buy_in_minimum", {"amount": amount, "minimum": limits.minimum})

@@ -1,3 +1,4 @@
+import { t, has } from "./i18n.js";
 // REST calls of docs/PROTOCOL.md section 1. Errors become ApiError with the server's code.
 
 export class ApiError extends Error {
@@ -52,20 +53,14 @@ export const api = {
   allPokerStarsUrl: () => "/api/hands/pokerstars",
 };
 
-/** Plain-English text for a REST refusal. */
+/** A REST refusal in the player's language (by its code; the server's words if new). */
 export function explain(err) {
-  const messages = {
-    name_taken: "That username is already taken. Choose another one or log in.",
-    bad_username: "Usernames have 3 to 20 characters: letters, digits, _ and -.",
-    bad_credentials: "Wrong username or password.",
-    not_authenticated: "Please log in first.",
-  };
   if (err.code === "throttled") {
     const wait = err.detail && err.detail.retry_after_s;
-    return `Too many failed attempts. Try again${wait ? ` in ${wait} s` : " later"}.`;
+    return wait ? t("auth.throttled_wait", { seconds: wait }) : t("auth.throttled");
   }
-  if (err.code === "weak_password") {
-    return `That password is too weak${err.message ? `: ${err.message.replace(/^weak password:?\s*/i, "")}` : "."}`;
-  }
-  return messages[err.code] || err.message;
+  if (err.code === "weak_password") return t("auth.weak_password");
+  if (err.code === "network") return t("error.network");
+  if (err.code && has(`auth.${err.code}`)) return t(`auth.${err.code}`);
+  return err.message;
 }

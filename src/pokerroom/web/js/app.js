@@ -3,8 +3,9 @@ import { $, replace } from "./dom.js";
 import { api } from "./api.js";
 import { conn } from "./socket.js";
 import { session, onSession, loadSession, setAccount } from "./session.js";
-import { money } from "./fmt.js";
-import { showBanner } from "./ui.js";
+import { money, setCurrency } from "./fmt.js";
+import { t, initLanguage, setLanguage, accountLanguage, onLanguage, lang } from "./i18n.js";
+import { showBanner, noticeText } from "./ui.js";
 import { mountAuth } from "./pages/auth.js";
 import { mountLobby } from "./pages/lobby.js";
 import { mountTable } from "./pages/table.js";
@@ -29,6 +30,7 @@ const ROUTES = [
 ];
 
 let unmount = null;
+let mountedHash = null;
 
 function route() {
   const hash = location.hash || "#/";
@@ -48,6 +50,7 @@ function route() {
     const main = $("#main");
     replace(main);
     unmount = target(main, ...m.slice(1).map(decodeURIComponent)) || null;
+    mountedHash = hash;
     for (const a of document.querySelectorAll("[data-nav]")) {
       a.classList.toggle("active", hash.startsWith(`#/${a.dataset.nav}`));
     }
@@ -57,32 +60,51 @@ function route() {
   location.replace("#/");
 }
 
+/** The static words of index.html (data-i18n, data-i18n-title, data-i18n-aria). */
+function translateStatic() {
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of document.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  $("#language").value = lang();
+  document.title = t("app.title");
+}
+
 function renderHeader() {
   const logged = Boolean(session.account);
   $("#nav").hidden = !logged;
   $("#userbox").hidden = !logged;
   if (logged) {
     $("#username").textContent = session.account.username;
-    $("#balance").textContent = money(session.balance);
+    $("#balance").textContent = money(session.balance, 2);
   }
 }
 
+let lostShown = false;
 conn.onStatus((status) => {
-  if (status === "reconnecting") showBanner("Connection lost. Reconnecting...");
+  if (status === "reconnecting") { showBanner(t("conn.lost")); lostShown = true; }
   else if (status === "open") {
-    if (!$("#banner").hidden && $("#banner").textContent.startsWith("Connection lost")) {
-      showBanner("Reconnected.", "ok", 1500);
-    }
+    if (!$("#banner").hidden && lostShown) showBanner(t("conn.back"), "ok", 1500);
+    lostShown = false;
   }
 });
 
 conn.on("notice", (msg) => {
   if (msg.code === "seat_available" && msg.table) {
-    showBanner(msg.text || "A seat is free.", "ok", 15000, { href: `#/table/${encodeURIComponent(msg.table)}`, text: "Go to the table" });
+    showBanner(noticeText(msg), "ok", 15000, { href: `#/table/${encodeURIComponent(msg.table)}`, text: t("notice.go_to_table") });
     return;
   }
   const calm = ["left", "round_settled"].includes(msg.code);
-  if (!msg.table || !location.hash.includes(msg.table)) showBanner(msg.text, calm ? "ok" : "warn", calm ? 3000 : 6000);
+  if (!msg.table || !location.hash.includes(msg.table)) showBanner(noticeText(msg), calm ? "ok" : "warn", calm ? 3000 : 6000);
+});
+
+$("#language").addEventListener("change", async (ev) => {
+  await setLanguage(ev.target.value, session.account ? session.account.id : null);
+});
+onLanguage(() => {
+  translateStatic();
+  renderHeader();
+  // Redraw the page in the new language (the page keeps its live state on the server).
+  if (mountedHash === (location.hash || "#/")) { mountedHash = null; route(); }
 });
 // A click on the banner dismisses it.
 $("#banner").addEventListener("click", () => { $("#banner").hidden = true; });
@@ -95,12 +117,17 @@ $("#logout").addEventListener("click", async () => {
 });
 
 onSession(renderHeader);
+onSession((s) => { if (s.account) accountLanguage(s.account.id); });
 // For the browser tests and the curious: the live connection (drop it to see a reconnect).
 window.pokerroom = { conn };
 window.addEventListener("hashchange", route);
 
 (async () => {
+  const roomInfo = fetch("api/room").then((r) => r.json()).then((r) => setCurrency(r.currency)).catch(() => {});
   await loadSession();
+  await initLanguage(session.account ? session.account.id : null);
+  await roomInfo;
+  translateStatic();
   renderHeader();
   conn.connect();
   route();

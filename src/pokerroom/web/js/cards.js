@@ -1,10 +1,9 @@
 // Playing cards drawn with CSS and inline SVG suit symbols made for this project.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const SUITS = ["c", "d", "h", "s"];
-const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
-const RANK_NAMES = { J: "Jack", Q: "Queen", K: "King", A: "Ace" };
 
 // Suit shapes on a 100x100 box.
 const SUIT_PATHS = {
@@ -41,9 +40,9 @@ export function cardEl(card, opts = {}) {
   const parsed = parseCard(card);
   const size = opts.size ? `.card-${opts.size}` : "";
   if (!parsed) {
-    return h(`div.card.card-back${size}`, { "aria-label": "face-down card", role: "img", dataset: { card: "back" } });
+    return h(`div.card.card-back${size}`, { "aria-label": t("card.hidden"), role: "img", dataset: { card: "back" } });
   }
-  const label = `${RANK_NAMES[parsed.rank] || parsed.rank} of ${SUIT_NAMES[parsed.suit]}`;
+  const label = t("card.name", { rank: t(`rank.${parsed.rank === "10" ? "T" : parsed.rank}`), suit: t(`suit.${parsed.suit}`) });
   return h(`div.card.suit-${parsed.suit}${size}`, {
     role: "img", "aria-label": label, title: label,
     dataset: { card: `${parsed.rank === "10" ? "T" : parsed.rank}${parsed.suit}` },

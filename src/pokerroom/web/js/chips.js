@@ -1,5 +1,6 @@
 // Chips drawn in SVG: a stack of denominations for an amount (display only).
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { money } from "./fmt.js";
 
 const DENOMS = [
@@ -38,6 +39,6 @@ export function chipStack(amount, opts = {}) {
 /** A single chip button used to pick a stake (UTH). */
 export function chipButton(value, onClick, color) {
   const c = color || (DENOMS.find(([v]) => v <= value) || DENOMS[DENOMS.length - 1])[1];
-  return h("button.chip-btn", { type: "button", onclick: onClick, title: `Add ${money(value)}`, "aria-label": `chip ${money(value)}` },
+  return h("button.chip-btn", { type: "button", onclick: onClick, title: t("uth.add_chip", { amount: value }), "aria-label": t("uth.chip", { amount: value }) },
     chipSvg(c), h("span.chip-btn-label", {}, money(value).replace(/\.00$/, "")));
 }

@@ -3,7 +3,8 @@
 import { h } from "./dom.js";
 import { cardEl, cardSlot, cardText } from "./cards.js";
 import { chipStack } from "./chips.js";
-import { money, postWords } from "./fmt.js";
+import { money, postWords, handWords } from "./fmt.js";
+import { t } from "./i18n.js";
 import { clockState } from "./clock.js";
 
 /** Position (percent of the felt box) of seat i when `bottom` is drawn at the bottom. */
@@ -12,9 +13,6 @@ function place(i, total, bottom, rx, ry) {
   return { left: 50 + rx * Math.cos(angle), top: 50 + ry * Math.sin(angle) };
 }
 
-const STATUS_WORDS = {
-  folded: "Folded", all_in: "All-in", sitting_out: "Sitting out", waiting: "Waiting for big blind",
-};
 
 /**
  * @param view       the table view
@@ -32,7 +30,7 @@ export function renderFelt(view, opts = {}) {
   if (result) for (const w of result.winners || []) winners.set(w.seat, (winners.get(w.seat) || 0) + w.amount);
   const shown = (result && result.shown) || {};
   const descriptions = new Map();
-  if (result) for (const w of result.winners || []) if (w.description) descriptions.set(w.seat, w.description);
+  if (result) for (const w of result.winners || []) if (w.hand || w.description) descriptions.set(w.seat, handWords(w.hand || w.description));
 
   const wrap = h("div.felt-wrap", { "data-testid": "felt" },
     h("div.felt", {}, h("div.felt-logo", {}, "POKERROOM")));
@@ -48,11 +46,11 @@ export function renderFelt(view, opts = {}) {
     }
     if (view.button === s.seat) {
       const dp = place(s.seat + 0.38, total, bottom, 34, 30);
-      wrap.appendChild(h("div.dealer-button", { style: { left: `${dp.left}%`, top: `${dp.top}%` }, title: "Dealer button", "aria-label": "Dealer button" }, "D"));
+      wrap.appendChild(h("div.dealer-button", { style: { left: `${dp.left}%`, top: `${dp.top}%` }, title: t("felt.dealer"), "aria-label": t("felt.dealer") }, t("felt.dealer_letter")));
     }
   }
 
-  const board = h("div.board", { "data-testid": "board", "aria-label": "Board" });
+  const board = h("div.board", { "data-testid": "board", "aria-label": t("felt.board") });
   const boardCards = view.board || [];
   // The card layout comes from the game's Variant (PROTOCOL: `variant`); older views lack it.
   const layout = view.variant ? view.variant.layout : (["stud", "stud-hilo", "razz"].includes(view.game) ? "stud" : "board");
@@ -65,21 +63,23 @@ export function renderFelt(view, opts = {}) {
   // Main pot then side pots (PROTOCOL 2.3 `pots`), each with the seats that can still win it.
   const seatName = (seat) => {
     const s = (view.seats || []).find((x) => x.seat === seat);
-    return (s && s.name) || `Seat ${seat + 1}`;
+    return (s && s.name) || t("felt.seat_n", { n: seat + 1 });
   };
   potList.forEach((p, i) => {
-    const label = potList.length > 1 ? (i === 0 ? "Main pot" : `Side pot ${i}`) : "Pot";
+    const label = potList.length > 1 ? (i === 0 ? t("felt.main_pot") : t("felt.side_pot", { n: i })) : t("felt.pot");
     const who = (p.eligible || []).map(seatName);
-    const title = who.length ? `${label}: ${money(p.amount)} for ${who.join(", ")}` : `${label}: ${money(p.amount)}`;
+    const title = who.length ? t("felt.pot_for", { label, amount: p.amount, who: who.join(", ") }) : `${label}: ${money(p.amount)}`;
     pots.appendChild(h("div.pot", { dataset: { pot: i }, title, "aria-label": title },
       h("span.pot-label", {}, label),
       chipStack(p.amount)));
   });
-  const info = view.hand ? `Hand #${view.hand}${view.street ? ` · ${streetWord(view.street)}` : ""}` : "Waiting for the next hand";
+  const info = view.hand ? `${t("felt.hand_no", { n: view.hand })}${view.street ? ` · ${streetWord(view.street)}` : ""}` : t("table.waiting_next");
   let banner = null;
   if (result && result.winners && result.winners.length) {
     banner = h("div.result-banner", { role: "status", "data-testid": "result" },
-      result.winners.map((w) => h("div", {}, `${w.name || `Seat ${w.seat + 1}`} wins ${money(w.amount)}${w.description ? ` with ${w.description}` : ""}`)));
+      result.winners.map((w) => h("div", {}, (w.hand || w.description)
+        ? t("felt.wins_with", { name: w.name || t("felt.seat_n", { n: w.seat + 1 }), amount: w.amount, hand: handWords(w.hand || w.description) })
+        : t("felt.wins", { name: w.name || t("felt.seat_n", { n: w.seat + 1 }), amount: w.amount }))));
   }
   wrap.appendChild(h("div.center", {}, board, pots, banner, h("div.hand-info", {}, info)));
   return wrap;
@@ -91,8 +91,8 @@ function seatEl(s, view, pos, ctx) {
     return h("div.seat.seat-empty", { style, dataset: { seat: s.seat } },
       h("div.seat-box", {},
         ctx.canSit && ctx.onEmptySeat
-          ? h("button.btn.btn-ghost.btn-small", { type: "button", onclick: () => ctx.onEmptySeat(s.seat) }, "Sit here")
-          : h("span.seat-status", {}, "Empty seat")));
+          ? h("button.btn.btn-ghost.btn-small", { type: "button", onclick: () => ctx.onEmptySeat(s.seat) }, t("felt.sit_here"))
+          : h("span.seat-status", {}, t("felt.empty_seat"))));
   }
   const won = ctx.winners.get(s.seat);
   let cards = s.cards || [];
@@ -110,15 +110,15 @@ function seatEl(s, view, pos, ctx) {
       if (s.is_you && Array.isArray(s.up) && s.up.length === cards.length && s.up.some(Boolean) && !s.up[i]) el.classList.add("own-down");
       return el;
     }));
-  let status = STATUS_WORDS[s.status] || "";
+  let status = ["folded", "all_in", "sitting_out", "waiting"].includes(s.status) ? t(`status.${s.status}`) : "";
   if (ctx.descriptions.get(s.seat)) status = ctx.descriptions.get(s.seat);
   if (!status && ctx.lastActions && ctx.lastActions.get(s.seat)) status = ctx.lastActions.get(s.seat);
-  if (s.posts_due && s.posts_due !== "none" && !status) status = "Owes blinds";
+  if (s.posts_due && s.posts_due !== "none" && !status) status = t("status.owes_blinds");
   return h("div.seat", { style, class: classes, dataset: { seat: s.seat, name: s.name || "" } },
     won ? h("div.seat-win", { "data-testid": "winner" }, `+${money(won)}`) : null,
     cardsEl,
     h("div.seat-box", {},
-      h("div.seat-name", { title: s.name }, s.name || `Seat ${s.seat + 1}`),
+      h("div.seat-name", { title: s.name }, s.name || t("felt.seat_n", { n: s.seat + 1 })),
       h("div.seat-stack", { "data-testid": s.is_you ? "my-stack" : "stack" }, money(s.stack)),
       h("div.seat-status", {}, status),
       clockBar(view, s.seat, ctx.now)));
@@ -133,57 +133,62 @@ function clockBar(view, seat, now) {
 }
 
 export function streetWord(street) {
-  const s = String(street || "").toUpperCase();
-  return {
-    PREFLOP: "Pre-flop", FLOP: "Flop", TURN: "Turn", RIVER: "River", SHOWDOWN: "Showdown",
-    THIRD: "Third street", FOURTH: "Fourth street", FIFTH: "Fifth street", SIXTH: "Sixth street", SEVENTH: "Seventh street",
-  }[s] || street;
+  const s = String(street || "").toLowerCase();
+  const key = `street.${s}`;
+  return t(key) === key ? street : t(key);
 }
 
-/** One line of the hand log for a (filtered) event. */
+/** One line of the hand log for a (filtered) event, in the player's language. `names`
+ * maps seats to names; an event that carries its own `name` (a player who left) uses it. */
 export function eventText(ev, names) {
-  const who = (seat) => (seat === undefined || seat === null ? "" : names.get(seat) || `Seat ${seat + 1}`);
+  const who = (seat) => (seat === undefined || seat === null ? "" : names.get(seat) || t("felt.seat_n", { n: seat + 1 }));
+  const actor = () => ev.name || (ev.seat !== undefined ? who(ev.seat) : t("log.a_player"));
   const cards = (cs) => (cs || []).map(cardText).join(" ");
+  const allIn = ev.all_in ? t("log.and_all_in") : "";
+  const line = (key, params = {}, cls) => ({ text: t(key, { name: actor(), amount: ev.amount, all_in: allIn, ...params }), cls });
   switch (ev.type) {
-    case "HandStarted": return { text: "New hand: cards are dealt", cls: "log-street" };
-    case "HandDealt": return { text: `Hand #${ev.hand_number}`, cls: "log-street" };
-    case "BlindPosted": return { text: `${who(ev.seat)} posts ${postWords(ev.kind)} ${money(ev.amount)}` };
-    case "AntePosted": return { text: `${who(ev.seat)} posts the ante ${money(ev.amount)}` };
-    case "BringInPosted": return { text: `${who(ev.seat)} brings in for ${money(ev.amount)}` };
-    case "HoleCardsDealt": return { text: ev.cards && ev.cards.some(Boolean) ? `Dealt to ${who(ev.seat)}: ${cards(ev.cards)}` : `Cards dealt to ${who(ev.seat)}` };
-    case "UpCardDealt": return { text: `${who(ev.seat)} gets ${cardText(ev.card)} face up` };
-    case "Folded": return { text: `${who(ev.seat)} folds` };
-    case "Checked": return { text: `${who(ev.seat)} checks` };
-    case "Called": return { text: `${who(ev.seat)} calls ${money(ev.amount)}${ev.all_in ? " and is all-in" : ""}` };
-    case "BetPlaced": return { text: `${who(ev.seat)} bets ${money(ev.amount)}${ev.all_in ? " and is all-in" : ""}` };
-    case "RaisedTo": return { text: `${who(ev.seat)} raises to ${money(ev.amount)}${ev.all_in ? " and is all-in" : ""}` };
-    case "Completed": return { text: `${who(ev.seat)} completes to ${money(ev.amount)}` };
+    case "HandStarted": return line("log.hand_started", {}, "log-street");
+    case "HandDealt": return line("log.hand_dealt", { n: ev.hand_number }, "log-street");
+    case "BlindPosted": return line("log.posts", { what: postWords(ev.kind) });
+    case "AntePosted": return line("log.posts", { what: postWords("ANTE") });
+    case "BringInPosted": return line("log.brings_in");
+    case "HoleCardsDealt": return ev.cards && ev.cards.some(Boolean) ? line("log.dealt_to", { cards: cards(ev.cards) }) : line("log.cards_dealt");
+    case "UpCardDealt": return line("log.up_card", { card: cardText(ev.card) });
+    case "Folded": return line("log.folds");
+    case "Checked": return line("log.checks");
+    case "Called": return line("log.calls");
+    case "BetPlaced": return line("log.bets");
+    case "RaisedTo": return line("log.raises");
+    case "Completed": return line("log.completes");
     case "BoardDealt": return { text: `${streetWord(ev.street)}: ${cards(ev.cards)}`, cls: "log-street" };
     case "StreetStarted": return null;
     case "BetsCollected": return null;
-    case "BetReturned": return { text: `${money(ev.amount)} uncalled, returned to ${who(ev.seat)}` };
+    case "BetReturned": return line("log.returned");
     case "HandShown":
-    case "CardsShown": return { text: `${who(ev.seat)} shows ${cards(ev.cards)}${ev.description ? ` (${ev.description})` : ""}` };
-    case "CardsMucked": return { text: `${who(ev.seat)} mucks` };
-    case "RakeTaken": return { text: `Rake ${money(ev.amount)}` };
+    case "CardsShown": {
+      const words = ev.hand ? handWords(ev.hand) : ev.description || "";
+      return line(words ? "log.shows_with" : "log.shows", { cards: cards(ev.cards), hand: words });
+    }
+    case "CardsMucked": return line("log.mucks");
+    case "RakeTaken": return line("log.rake");
     case "PotAwarded": {
       const ws = (ev.winners || []).map((w) => (Array.isArray(w) ? { seat: w[0], amount: w[1] } : w));
-      const potName = ev.pot ? `side pot ${ev.pot}` : "the pot";
-      return { text: ws.map((w) => `${who(w.seat)} wins ${money(w.amount)} from ${potName}`).join(", "), cls: "log-win" };
+      const pot = ev.pot ? t("log.side_pot", { n: ev.pot }) : t("log.the_pot");
+      return { text: ws.map((w) => t("log.wins_from", { name: who(w.seat), amount: w.amount, pot })).join(", "), cls: "log-win" };
     }
-    case "HandEnded": return { text: "Hand over", cls: "log-street" };
+    case "HandEnded": return line("log.hand_over", {}, "log-street");
     case "HandSettled": return null;
-    case "PlayerSat": return { text: `${ev.name || who(ev.seat)} sits down${ev.stack ? ` with ${money(ev.stack)}` : ""}` };
+    case "PlayerSat": return line(ev.stack ? "log.sits_with" : "log.sits", { amount: ev.stack });
     case "PlayerStoodUp":
-    case "PlayerLeft": return { text: `${ev.name || who(ev.seat)} leaves the table` };
+    case "PlayerLeft": return line("log.leaves");
     case "SatOut":
-    case "PlayerSatOut": return { text: `${ev.name || (ev.seat !== undefined ? who(ev.seat) : "A player")} sits out` };
+    case "PlayerSatOut": return line("log.sits_out");
     case "SatIn":
-    case "PlayerSatIn": return { text: `${ev.name || (ev.seat !== undefined ? who(ev.seat) : "A player")} is back` };
-    case "BlindMissed": return { text: `${ev.name || "A player"} missed the ${String(ev.blind || "blind").replace("_", " ")}` };
-    case "ToppedUp": return { text: `${ev.name || (ev.seat !== undefined ? who(ev.seat) : "A player")} adds ${money(ev.amount)}` };
-    case "HandVoided": return { text: "The hand was voided after a server restart; stacks were restored.", cls: "log-win" };
-    case "TimedOut": return { text: `${ev.name || (ev.seat !== undefined ? who(ev.seat) : "A player")} ran out of time${ev.action ? ` (${ev.action}ed)` : ""}` };
+    case "PlayerSatIn": return line("log.is_back");
+    case "BlindMissed": return line("log.missed", { what: postWords(ev.blind || "big_blind") });
+    case "ToppedUp": return line("log.adds");
+    case "HandVoided": return line("log.voided", {}, "log-win");
+    case "TimedOut": return line("log.timed_out");
     default: {
       const fields = Object.entries(ev).filter(([k]) => !["type", "version"].includes(k))
         .map(([k, v]) => `${k}=${Array.isArray(v) ? v.map((x) => x ?? "??").join(" ") : typeof v === "object" && v ? JSON.stringify(v) : v}`);

@@ -1,4 +1,5 @@
 // Display formatting only: money arrives as integers in the table's chip unit.
+import { has, locale, registerFormat, t } from "./i18n.js";
 
 // The chip unit's number of decimals (2 = cents: 150 shows as "1.50"); set from each view.
 let currentDecimals = 2;
@@ -7,47 +8,82 @@ export function setDecimals(decimals) {
 }
 export function getDecimals() { return currentDecimals; }
 
-function group(digits) {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+// The room's currency (GET /api/room); every amount a player sees is money in it.
+let currency = "EUR";
+export function setCurrency(code) {
+  if (typeof code === "string" && /^[A-Z]{3}$/.test(code)) { currency = code; cache.clear(); }
+}
+export function getCurrency() { return currency; }
+
+const cache = new Map();
+function numberFormat(decimals, withCurrency) {
+  const key = `${locale()}|${decimals}|${withCurrency ? currency : ""}`;
+  if (!cache.has(key)) {
+    cache.set(key, new Intl.NumberFormat(locale(), withCurrency
+      ? { style: "currency", currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals }
+      : { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false }));
+  }
+  return cache.get(key);
 }
 
-/** An integer amount in the chip unit as text ("1,234.50"); string arithmetic, no float. */
-export function money(amount, decimals = currentDecimals) {
-  if (amount === undefined || amount === null || amount === "") return "";
+/** An integer chip amount as an exact decimal string ("123450" -> "1234.50"), no float. */
+function decimalString(amount, decimals) {
   const n = BigInt(amount);
   const neg = n < 0n;
   let digits = (neg ? -n : n).toString();
-  let text;
   if (decimals > 0) {
     digits = digits.padStart(decimals + 1, "0");
-    text = `${group(digits.slice(0, -decimals))}.${digits.slice(-decimals)}`;
-  } else {
-    text = group(digits);
+    digits = `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
   }
-  return neg ? `-${text}` : text;
+  return neg ? `-${digits}` : digits;
 }
 
-/** Signed money: "+1.50" / "-1.50" / "0.00". */
+/** An integer amount in the chip unit as money in the player's locale ("€1,234.50",
+ * "1.234,50 €"); Intl.NumberFormat is given the exact decimal string, never a float. */
+export function money(amount, decimals = currentDecimals) {
+  if (amount === undefined || amount === null || amount === "") return "";
+  return numberFormat(decimals, true).format(decimalString(amount, decimals));
+}
+
+/** Signed money: "+€1.50" / "-€1.50" / "€0.00". */
 export function signedMoney(amount, decimals = currentDecimals) {
   return amount > 0 ? `+${money(amount, decimals)}` : money(amount, decimals);
 }
 
-/** Parse what a player typed ("1.5", "1,234.50", "20") into the chip unit int, or null. */
+/** The locale's decimal and group separators ("," and "." in German). */
+export function separators() {
+  const parts = new Intl.NumberFormat(locale()).formatToParts(12345.6);
+  return {
+    decimal: (parts.find((p) => p.type === "decimal") || { value: "." }).value,
+    group: (parts.find((p) => p.type === "group") || { value: "," }).value,
+  };
+}
+
+/** Parse what a player typed into the chip unit int, or null. Only the locale's decimals:
+ * "1.5" and "1,234.50" in English, "1,5" and "1.234,50" in German; "1,2,3" is nothing. */
 export function parseMoney(text, decimals = currentDecimals) {
-  const clean = String(text ?? "").replaceAll(",", "").trim();
-  const m = /^(\d*)(?:\.(\d*))?$/.exec(clean);
+  const { decimal, group } = separators();
+  const raw = String(text ?? "").replace(/[\s\u00a0\u202f]/g, "").replace(/[€$£]/g, "");
+  const esc = (c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp(`^(\\d{1,3}(?:${esc(group)}\\d{3})+|\\d*)(?:${esc(decimal)}(\\d*))?$`);
+  const m = re.exec(raw);
   if (!m || (m[1] === "" && (m[2] ?? "") === "")) return null;
+  const whole = m[1].split(group).join("");
   const frac = m[2] ?? "";
   if (frac.length > decimals) return null;
-  return Number(BigInt(m[1] || "0") * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, "0") || "0"));
+  return Number(BigInt(whole || "0") * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, "0") || "0"));
 }
 
-/** The plain number for an input box (no grouping). */
+/** The plain number for an input box: no symbol, no grouping, the locale's decimal mark. */
 export function moneyInput(amount, decimals = currentDecimals) {
-  return money(amount, decimals).replaceAll(",", "");
+  if (amount === undefined || amount === null || amount === "") return "";
+  return numberFormat(decimals, false).format(decimalString(amount, decimals));
 }
 
-/** "5/10" for blinds, "10/20" for limit bets, "ante 5" etc. from a stakes object. */
+registerFormat("money", (v) => money(v));
+registerFormat("card", (v) => cardWords(v));
+
+/** "€1.00/€2.00" for blinds or limit bets, then the ante and the bring-in. */
 export function stakesText(stakes, betting) {
   if (!stakes) return "";
   if (typeof stakes === "string") return stakes;
@@ -55,20 +91,18 @@ export function stakesText(stakes, betting) {
   if (betting === "limit" && (stakes.small_bet || stakes.big_bet)) parts.push(`${money(stakes.small_bet)}/${money(stakes.big_bet)}`);
   else if (stakes.small_blind || stakes.big_blind) parts.push(`${money(stakes.small_blind)}/${money(stakes.big_blind)}`);
   else if (stakes.small_bet || stakes.big_bet) parts.push(`${money(stakes.small_bet)}/${money(stakes.big_bet)}`);
-  if (stakes.ante) parts.push(`ante ${money(stakes.ante)}`);
-  if (stakes.bring_in) parts.push(`bring-in ${money(stakes.bring_in)}`);
+  if (stakes.ante) parts.push(t("stakes.ante", { amount: stakes.ante }));
+  if (stakes.bring_in) parts.push(t("stakes.bring_in", { amount: stakes.bring_in }));
   return parts.join(", ");
 }
 
-const GAME_NAMES = {
-  "holdem": "Hold'em", "omaha": "Omaha", "omaha-hilo": "Omaha Hi-Lo", "stud": "Seven Card Stud",
-  "stud-hilo": "Stud Hi-Lo", "razz": "Razz", "uth": "Ultimate Texas Hold'em",
-};
-const BETTING_NAMES = { "no-limit": "No Limit", "pot-limit": "Pot Limit", "limit": "Limit" };
-
+/** "No Limit Hold'em", "Ultimate Texas Hold'em": the game's name in the player's language
+ * (a variant's own name when the table has one). */
 export function gameText(game, betting, variant) {
-  const g = (variant && variant.name) || GAME_NAMES[game] || game || "";
-  const b = BETTING_NAMES[betting] || betting || "";
+  const key = `game.${game}`;
+  const g = (variant && variant.name) || (game ? (has(key) ? t(key) : game) : "");
+  const bkey = `betting.${betting}`;
+  const b = betting ? (has(bkey) ? t(bkey) : betting) : "";
   return game === "uth" ? g : [b, g].filter(Boolean).join(" ");
 }
 
@@ -80,19 +114,48 @@ export function dateTime(value) {
   if (!value) return "";
   const d = typeof value === "number" ? new Date(value) : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return d.toLocaleString();
+  return d.toLocaleString(locale());
 }
 
 /** Words for a forced bet kind sent by the server (PostKind names). */
 export function postWords(kind) {
-  const k = String(kind || "").toUpperCase();
-  return {
-    SMALL_BLIND: "the small blind",
-    BIG_BLIND: "the big blind",
-    SMALL_BLIND_DEAD: "the small blind (dead: it goes to the pot, not to your bet)",
-    BIG_BLIND_DEAD: "the big blind (dead)",
-    ANTE: "the ante",
-    BRING_IN: "the bring-in",
-    STRADDLE: "a straddle",
-  }[k] || k.toLowerCase().replaceAll("_", " ");
+  const k = String(kind || "").toLowerCase();
+  const key = `post.${k}`;
+  return t(key) === key ? k.replaceAll("_", " ") : t(key);
+}
+
+const RANK_CODES = "23456789TJQKA";
+/** "Ace of spades" / "Pik-Ass" for "As". */
+export function cardWords(code) {
+  const text = String(code || "");
+  if (text.length < 2) return t("card.hidden");
+  const rank = text.slice(0, -1) === "10" ? "T" : text.slice(0, -1).toUpperCase();
+  return t("card.name", { rank: t(`rank.${rank}`), suit: t(`suit.${text.slice(-1).toLowerCase()}`) });
+}
+
+/**
+ * A hand's value in words from the server's structured form (PROTOCOL: `hand` with
+ * `category` and the five `ranks` in comparison order, 0..12 = 2..A): "Full House, Kings
+ * full of Sevens" / "Full House, Könige über Siebenen". `low` (hi-lo, razz) adds the low.
+ */
+export function handWords(hand) {
+  if (!hand) return "";
+  if (typeof hand === "string") return hand;
+  const parts = [];
+  if (hand.category) {
+    const r = (hand.ranks || []).map((x) => RANK_CODES[x]);
+    const one = (i) => t(`rank.${r[i]}`);
+    const many = (i) => t(`ranks.${r[i]}`);
+    const c = String(hand.category).toLowerCase();
+    let key = `hand.${c}`;
+    if (c === "straight_flush" && r[0] === "A") key = "hand.royal_flush";
+    parts.push(t(key, { r1: one(0), r1s: many(0), r2s: many(2), r4s: many(3) }));
+  }
+  if (hand.low && hand.low.length) {
+    const cards = hand.low.map((x) => (RANK_CODES[x] === "A" ? "A" : RANK_CODES[x] === "T" ? "10" : RANK_CODES[x])).join("-");
+    parts.push(t(hand.category ? "hand.and_low" : "hand.low", { cards }));
+  } else if (hand.no_low) {
+    parts.push(t("hand.no_low"));
+  }
+  return parts.join(hand.category && hand.low && hand.low.length ? "; " : " ");
 }

@@ -1,5 +1,35 @@
 // Small shared UI pieces: the banner under the header, a modal dialog.
 import { $, h } from "./dom.js";
+import { t, has } from "./i18n.js";
+
+/** A notice from the server in the player's words (by its code; the English text if new). */
+export function noticeText(msg) {
+  const key = `notice.${msg.code}`;
+  if (!has(key)) return msg.text || "";
+  return t(key, { place: msg.place, name: msg.name || msg.table, hand: msg.hand, stack: msg.stack, returned: msg.returned });
+}
+
+/**
+ * A refusal from the server (docs/PROTOCOL.md errors) in the player's language: its
+ * `message` with `params` (amounts in the chip unit, shown as money), else its `code`, with
+ * the rule ID as a small link to the rulebook. Returns { text, rule }.
+ */
+export function errorText(msg) {
+  const params = { ...(msg.params || {}) };
+  if (params.what) params.what = t(`what.${params.what}`);
+  let text;
+  if (msg.message && has(`error.${msg.message}`)) text = t(`error.${msg.message}`, params);
+  else if (has(`error.code.${msg.code}`)) text = t(`error.code.${msg.code}`);
+  else text = msg.reason || msg.code || t("error.code.internal");
+  return { text, rule: msg.rule && /^[RU]-[A-Z]+-\d+$/.test(msg.rule) ? msg.rule : null };
+}
+
+/** The error as an element: words, then the rule ID, small, for the rulebook (docs/RULES.md). */
+export function errorEl(msg, attrs = {}) {
+  const { text, rule } = errorText(msg);
+  return h("div.error", { role: "alert", ...attrs }, text,
+    rule ? [" ", h("small.rule-id", { title: t("error.rule_link") }, rule)] : null);
+}
 
 let bannerTimer = null;
 export function showBanner(text, kind = "warn", ms = 0, link = null) {
@@ -14,6 +44,7 @@ export function showBanner(text, kind = "warn", ms = 0, link = null) {
 
 /** A modal dialog; returns a close function. */
 export function dialog(title, body, buttons, opts = {}) {
+  // A dialog's buttons are [label, onclick(close), class] (labels already in the player's words).
   const close = () => backdrop.remove();
   const backdrop = h("div.dialog-backdrop", {
     onclick: (ev) => { if (ev.target === backdrop) close(); },

@@ -3,13 +3,12 @@ import { h, replace } from "../dom.js";
 import { api } from "../api.js";
 import { session, setBalance, clientSeed, setClientSeed } from "../session.js";
 import { money, signedMoney, dateTime } from "../fmt.js";
+import { t, has } from "../i18n.js";
 
-const KIND_WORDS = {
-  deposit: "Deposit", buy_in: "Buy-in", cash_out: "Cash-out", top_up: "Top-up",
-  uth_bet: "UTH bet", uth_payout: "UTH payout", uth_settle: "UTH payout", uth_void: "UTH round voided",
-  admin: "Adjustment", withdrawal: "Withdrawal", hand: "Hand", hand_voided: "Hand voided",
+const kindWords = (kind) => {
+  const key = `ledger.${String(kind || "").replaceAll("-", "_")}`;
+  return has(key) ? t(key) : kind;
 };
-const kindWords = (kind) => KIND_WORDS[String(kind || "").replaceAll("-", "_")] || kind;
 
 /** The player's own client seed for provably fair deals (docs/FAIRNESS.md). */
 function seedPanel() {
@@ -58,34 +57,34 @@ function limitsPanel() {
 }
 
 export function mountAccount(main) {
-  const balance = h("div.stat", { "data-testid": "account-balance" }, money(session.balance));
+  const balance = h("div.stat", { "data-testid": "account-balance" }, money(session.balance, 2));
   const body = h("tbody");
-  const status = h("p.muted", {}, "Loading your ledger...");
+  const status = h("p.muted", {}, t("account.loading"));
   main.appendChild(h("section", {},
-    h("h1", {}, "Account"),
+    h("h1", {}, t("nav.account")),
     h("div.panel", { style: { marginBottom: "1rem" } },
-      h("div.muted", {}, `Wallet of ${session.account ? session.account.username : ""}`), balance,
-      h("p.muted", { style: { margin: 0, fontSize: ".85rem" } }, "Chips at a table are not in the wallet: they come back when you leave.")),
+      h("div.muted", {}, t("account.wallet_of", { name: session.account ? session.account.username : "" })), balance,
+      h("p.muted", { style: { margin: 0, fontSize: ".85rem" } }, t("account.chips_note"))),
     seedPanel(),
     limitsPanel(),
     h("div.panel.table-wrap", {},
-      h("h2", {}, "Ledger"),
-      h("table.grid", { "aria-label": "Ledger entries" },
-        h("thead", {}, h("tr", {}, h("th", {}, "When"), h("th", {}, "What"), h("th.hide-phone", {}, "Memo"), h("th.num", {}, "Amount"), h("th.num", {}, "Balance after"))),
+      h("h2", {}, t("account.ledger")),
+      h("table.grid.ledger-grid", { "aria-label": t("account.entries") },
+        h("thead", {}, h("tr", {}, h("th", {}, t("history.when")), h("th", {}, t("account.what")), h("th.hide-phone", {}, t("account.memo")), h("th.num", {}, t("account.amount")), h("th.num", {}, t("account.balance_after")))),
         body),
       status)));
   api.wallet().then((data) => {
     setBalance(data.balance);
-    balance.textContent = money(data.balance);
+    balance.textContent = money(data.balance, 2);
     const entries = data.entries || [];
     status.hidden = entries.length > 0;
-    status.textContent = "No entries yet.";
+    status.textContent = t("account.none");
     replace(body, entries.map((e) => h("tr", { dataset: { kind: e.kind } },
       h("td", {}, dateTime(e.created_ms)),
       h("td", {}, kindWords(e.kind)),
       h("td.hide-phone", {}, e.memo || ""),
-      h("td.num", { class: e.amount > 0 ? "amount-pos" : e.amount < 0 ? "amount-neg" : "" }, signedMoney(e.amount)),
-      h("td.num", {}, money(e.balance_after)))));
-  }).catch((err) => { status.textContent = `Could not load the ledger: ${err.message}`; });
+      h("td.num", { class: e.amount > 0 ? "amount-pos" : e.amount < 0 ? "amount-neg" : "" }, signedMoney(e.amount, 2)),
+      h("td.num", {}, money(e.balance_after, 2)))));
+  }).catch((err) => { status.textContent = t("account.load_failed", { reason: err.message }); });
   return null;
 }

@@ -4,35 +4,36 @@ import { api } from "../api.js";
 import { signedMoney, dateTime, gameText, setDecimals } from "../fmt.js";
 import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { verifyHand } from "../fairness.js";
+import { t } from "../i18n.js";
 
 export function mountHistory(main) {
   const body = h("tbody");
-  const status = h("p.muted", {}, "Loading your hands...");
+  const status = h("p.muted", {}, t("history.loading"));
   main.appendChild(h("section", {},
-    h("div.lobby-head", {}, h("h1", {}, "Hand history"),
-      h("a.btn.btn-ghost.btn-small", { href: api.allPokerStarsUrl(), download: "pokerroom-hands.txt" }, "Download all (PokerStars format)")),
+    h("div.lobby-head", {}, h("h1", {}, t("nav.history")),
+      h("a.btn.btn-ghost.btn-small", { href: api.allPokerStarsUrl(), download: "pokerroom-hands.txt" }, t("history.download_all"))),
     h("div.panel.table-wrap", {},
-      h("table.grid", { "aria-label": "Your hands" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Hand"), h("th", {}, "When"), h("th", {}, "Table"),
-          h("th.hide-phone", {}, "Notes"), h("th.num", {}, "Net"), h("th.num", {}, ""))),
+      h("table.grid", { "aria-label": t("history.your_hands") },
+        h("thead", {}, h("tr", {}, h("th", {}, t("history.hand")), h("th", {}, t("history.when")), h("th", {}, t("history.table")),
+          h("th.hide-phone", {}, t("history.notes")), h("th.num", {}, t("history.net")), h("th.num", {}, ""))),
         body),
       status)));
   api.hands(100).then((data) => {
     const hands = data.hands || [];
     status.hidden = hands.length > 0;
-    status.textContent = "No hands yet: play a hand and it appears here.";
+    status.textContent = t("history.none");
     replace(body, hands.map((hd) => h("tr", { dataset: { hand: hd.id } },
       h("td", {}, h("a", { href: `#/history/${encodeURIComponent(hd.id)}` }, `#${hd.hand ?? hd.id}`)),
       h("td", {}, dateTime(hd.started_ms)),
       h("td", {}, hd.name || hd.table),
       h("td.hide-phone", {}, [hd.game ? gameText(hd.game, hd.betting) : "", hd.summary || "",
-        hd.status === "voided" ? `voided${hd.void_reason ? `: ${hd.void_reason}` : ""}` : ""].filter(Boolean).join(" · ")),
+        hd.status === "voided" ? t("history.voided") : ""].filter(Boolean).join(" · ")),
       h("td.num", { class: hd.net > 0 ? "amount-pos" : hd.net < 0 ? "amount-neg" : "" }, signedMoney(hd.net ?? 0, hd.decimals ?? 2)),
       h("td", {}, h("div.actions", {},
-        h("a.btn.btn-small", { href: `#/history/${encodeURIComponent(hd.id)}` }, "Replay"),
+        h("a.btn.btn-small", { href: `#/history/${encodeURIComponent(hd.id)}` }, t("history.replay")),
         hd.status === "voided" ? null
-          : h("a.btn.btn-ghost.btn-small", { href: api.handPokerStarsUrl(hd.id), download: `hand-${hd.id}.txt` }, "Download"))))));
-  }).catch((err) => { status.textContent = `Could not load your hands: ${err.message}`; });
+          : h("a.btn.btn-ghost.btn-small", { href: api.handPokerStarsUrl(hd.id), download: `hand-${hd.id}.txt` }, t("history.download")))))));
+  }).catch((err) => { status.textContent = t("history.load_failed", { reason: err.message }); });
   return null;
 }
 
@@ -43,24 +44,24 @@ export function mountReplay(main, handId) {
   const feltHolder = h("div");
   const logList = h("ol.log", { "data-testid": "replay-log" });
   const counter = h("span.muted", { "data-testid": "replay-step" });
-  const playBtn = h("button.btn.btn-small", { type: "button", onclick: () => togglePlay() }, "Play");
+  const playBtn = h("button.btn.btn-small", { type: "button", onclick: () => togglePlay() }, t("replay.play"));
   const controls = h("div.replay-controls", {},
-    h("button.btn.btn-small", { type: "button", onclick: () => go(0) }, "Start"),
-    h("button.btn.btn-small", { type: "button", onclick: () => go(step - 1) }, "Previous"),
+    h("button.btn.btn-small", { type: "button", onclick: () => go(0) }, t("replay.start")),
+    h("button.btn.btn-small", { type: "button", onclick: () => go(step - 1) }, t("replay.previous")),
     playBtn,
-    h("button.btn.btn-small", { type: "button", onclick: () => go(step + 1) }, "Next"),
-    h("button.btn.btn-small", { type: "button", onclick: () => go(Infinity) }, "End"),
+    h("button.btn.btn-small", { type: "button", onclick: () => go(step + 1) }, t("replay.next")),
+    h("button.btn.btn-small", { type: "button", onclick: () => go(Infinity) }, t("replay.end")),
     counter,
-    h("a.btn.btn-ghost.btn-small", { href: api.handPokerStarsUrl(handId), download: `hand-${handId}.txt`, style: { marginLeft: "auto" } }, "Download (PokerStars format)"));
-  const title = h("h1", {}, `Hand #${handId}`);
+    h("a.btn.btn-ghost.btn-small", { href: api.handPokerStarsUrl(handId), download: `hand-${handId}.txt`, style: { marginLeft: "auto" } }, t("replay.download")));
+  const title = h("h1", {}, t("felt.hand_no", { n: handId }));
   const proofBox = h("div.panel.fairness", { "data-testid": "fairness", hidden: true });
   const verifyBtn = h("button.btn.btn-small", { type: "button", "data-testid": "verify-hand", onclick: () => verify() }, "Verify this hand");
   main.appendChild(h("section", {},
     h("div.lobby-head", {}, title, h("div.actions", {}, verifyBtn,
-      h("a.btn.btn-ghost.btn-small", { href: "#/history" }, "All hands"))),
+      h("a.btn.btn-ghost.btn-small", { href: "#/history" }, t("replay.all_hands")))),
     controls,
     proofBox,
-    h("div.replay", {}, feltHolder, h("aside.side", {}, h("div.panel", {}, h("h2", {}, "Actions"), logList)))));
+    h("div.replay", {}, feltHolder, h("aside.side", {}, h("div.panel", {}, h("h2", {}, t("replay.actions")), logList)))));
 
   /** Fetch the revealed seed and recompute the deck here, in the browser (docs/FAIRNESS.md). */
   async function verify() {
@@ -92,8 +93,8 @@ export function mountReplay(main, handId) {
   }
 
   function togglePlay() {
-    if (timer) { clearInterval(timer); timer = null; playBtn.textContent = "Play"; return; }
-    playBtn.textContent = "Pause";
+    if (timer) { clearInterval(timer); timer = null; playBtn.textContent = t("replay.play"); return; }
+    playBtn.textContent = t("replay.pause");
     timer = setInterval(() => {
       if (step >= hand.steps.length - 1) { togglePlay(); return; }
       go(step + 1);
@@ -102,11 +103,11 @@ export function mountReplay(main, handId) {
 
   function render() {
     const steps = hand.steps || [];
-    if (!steps.length) { replace(feltHolder, h("p.muted", {}, "This hand has no steps to replay.")); return; }
+    if (!steps.length) { replace(feltHolder, h("p.muted", {}, t("replay.no_steps"))); return; }
     const cur = steps[step];
     const view = feltView(cur.view || {});
     setDecimals(hand.decimals ?? view.decimals ?? 2);
-    title.textContent = `Hand #${hand.hand ?? hand.id}${hand.table ? ` · ${hand.table}` : ""}`;
+    title.textContent = `${t("felt.hand_no", { n: hand.hand ?? hand.id })}${hand.table ? ` · ${hand.name || hand.table}` : ""}`;
     replace(feltHolder, renderFelt(view, { result: resultOf(cur.view || {}, view) }));
     const names = seatNames(view);
     const lines = [];
@@ -119,7 +120,7 @@ export function mountReplay(main, handId) {
     if (lines.length) lines[lines.length - 1].classList.add("current");
     replace(logList, lines);
     logList.scrollTop = logList.scrollHeight;
-    counter.textContent = `Step ${step + 1} of ${steps.length}`;
+    counter.textContent = t("replay.step", { n: step + 1, total: steps.length });
   }
 
   function stepEvents(st) {
@@ -168,7 +169,7 @@ export function mountReplay(main, handId) {
   document.addEventListener("keydown", onKey);
 
   const loaded = api.hand(handId).then((data) => { hand = data; step = 0; render(); })
-    .catch((err) => replace(feltHolder, h("p.error", {}, `Could not load this hand: ${err.message}`)));
+    .catch((err) => replace(feltHolder, h("p.error", {}, t("replay.load_failed", { reason: err.message }))));
   return () => { document.removeEventListener("keydown", onKey); if (timer) clearInterval(timer); };
 }
 

@@ -5,7 +5,8 @@ import { session } from "../session.js";
 import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, seconds } from "../fmt.js";
 import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { openBuyIn } from "./lobby.js";
-import { showBanner } from "../ui.js";
+import { showBanner, errorText as wordError, noticeText } from "../ui.js";
+import { t } from "../i18n.js";
 import { clockState } from "../clock.js";
 
 export function mountTable(main, tableId) {
@@ -16,18 +17,19 @@ export function mountTable(main, tableId) {
   let amount = null;           // the chosen bet/raise total (chip unit)
   let amountKey = null;        // which decision `amount` belongs to
   let errorText = "";
+  let errorRule = null;
   let errorTimer = null;
   const notices = [];
   const timeHolder = h("div", { "data-testid": "clock-holder" });
 
-  const title = h("h1", {}, "Table");
+  const title = h("h1", {}, t("table.title"));
   const subtitle = h("span.muted");
   const feltHolder = h("div", { "data-testid": "table" });
-  const actionBar = h("div.action-bar", { "data-testid": "action-bar", "aria-label": "Your actions" });
-  const controls = h("div.panel.controls", { "aria-label": "Seat controls" });
-  const logList = h("ol.log", { "data-testid": "log", "aria-label": "Hand log" });
+  const actionBar = h("div.action-bar", { "data-testid": "action-bar", "aria-label": t("table.your_actions") });
+  const controls = h("div.panel.controls", { "aria-label": t("table.seat_controls") });
+  const logList = h("ol.log", { "data-testid": "log", "aria-label": t("table.hand_log") });
   const chatList = h("ol.log", { style: { maxHeight: "120px" } });
-  const chatInput = h("input", { type: "text", maxlength: 200, placeholder: "Say something", "aria-label": "Chat message" });
+  const chatInput = h("input", { type: "text", maxlength: 200, placeholder: t("chat.placeholder"), "aria-label": t("chat.message") });
   const chatForm = h("form.row", {
     onsubmit: (ev) => {
       ev.preventDefault();
@@ -35,22 +37,22 @@ export function mountTable(main, tableId) {
       if (text) conn.send({ type: "chat", table: tableId, text });
       chatInput.value = "";
     },
-  }, chatInput, h("button.btn.btn-small", { type: "submit" }, "Send"));
+  }, chatInput, h("button.btn.btn-small", { type: "submit" }, t("chat.send")));
 
   main.appendChild(h("section.table-page", {},
-    h("div.table-head", {}, title, subtitle, h("a.btn.btn-ghost.btn-small", { href: "#/lobby", style: { marginLeft: "auto" } }, "Back to lobby")),
+    h("div.table-head", {}, title, subtitle, h("a.btn.btn-ghost.btn-small", { href: "#/lobby", style: { marginLeft: "auto" } }, t("table.back_to_lobby"))),
     h("div", {}, feltHolder),
     h("aside.side", {},
       controls,
-      h("div.panel", {}, h("h2", {}, "This hand"), logList),
-      h("div.panel", {}, h("h2", {}, "Chat"), chatList, chatForm)),
+      h("div.panel", {}, h("h2", {}, t("table.this_hand")), logList),
+      h("div.panel", {}, h("h2", {}, t("chat.title")), chatList, chatForm)),
     actionBar));
 
   const me = () => (view && view.seats ? view.seats.find((s) => s.is_you) : null);
 
   function render() {
     if (!view) {
-      replace(feltHolder, h("p.muted", {}, "Connecting to the table..."));
+      replace(feltHolder, h("p.muted", {}, t("table.connecting")));
       return;
     }
     setDecimals(view.decimals);
@@ -94,8 +96,8 @@ export function mountTable(main, tableId) {
     const out = new Map();
     for (const ev of handLog) {
       if (ev.type === "BoardDealt" || ev.type === "HandDealt" || ev.type === "HandStarted" || ev.type === "StreetStarted") out.clear();
-      const word = { Checked: "Check", Called: "Call", BetPlaced: "Bet", RaisedTo: "Raise to", Completed: "Complete to", BringInPosted: "Bring-in" }[ev.type];
-      if (word && ev.seat !== undefined) out.set(ev.seat, ev.type === "Checked" ? word : `${word} ${money(ev.amount)}`);
+      const key = { Checked: "last.check", Called: "last.call", BetPlaced: "last.bet", RaisedTo: "last.raise", Completed: "last.complete", BringInPosted: "last.bring_in" }[ev.type];
+      if (key && ev.seat !== undefined) out.set(ev.seat, t(key, { amount: ev.amount }));
     }
     return out;
   }
@@ -128,15 +130,18 @@ export function mountTable(main, tableId) {
     // Only the decision the server offers to this viewer's own seat.
     const legal = view.legal && mine && (view.legal.seat === undefined || view.legal.seat === mine.seat) ? view.legal : null;
     const parts = [];
-    if (errorText) parts.push(h("div.error", { role: "alert", "data-testid": "action-error" }, errorText));
+    if (errorText) {
+      parts.push(h("div.error", { role: "alert", "data-testid": "action-error" }, errorText,
+        errorRule ? [" ", h("small.rule-id", { title: t("error.rule_link") }, errorRule)] : null));
+    }
     if (mine && mine.posts_due && mine.posts_due !== "none") parts.push(postsDue(mine.posts_due));
     if (!legal) {
       let text = "";
-      if (!mine) text = session.account ? "You are watching. Click \"Sit here\" on an empty seat to play." : "You are watching.";
+      if (!mine) text = session.account ? t("table.watching_sit") : t("table.watching");
       else if (view.to_act !== null && view.to_act !== undefined) {
         const s = view.seats.find((x) => x.seat === view.to_act);
-        text = `Waiting for ${s ? s.name : "a player"} to act.`;
-      } else text = "Waiting for the next hand.";
+        text = t("table.waiting_for", { name: s ? s.name : t("table.a_player") });
+      } else text = t("table.waiting_next");
       parts.push(h("div.waiting-msg", {}, text));
       parts.push(timeHolder);
       replace(actionBar, parts);
@@ -151,27 +156,30 @@ export function mountTable(main, tableId) {
       amount = sizing ? sizing.min : null;
     }
     const buttons = [];
-    if (legal.fold) buttons.push(h("button.btn.btn-fold", { type: "button", onclick: () => send("fold"), dataset: { key: "f" } }, "Fold", h("span.kbd", {}, "F")));
-    if (legal.check) buttons.push(h("button.btn.btn-check", { type: "button", onclick: () => send("check"), dataset: { key: "c" } }, "Check", h("span.kbd", {}, "C")));
-    if (legal.call) buttons.push(h("button.btn.btn-call", { type: "button", onclick: () => send("call"), dataset: { key: "c" } }, `Call ${money(legal.call)}`, h("span.kbd", {}, "C")));
-    if (legal.bring_in) buttons.push(h("button.btn.btn-call", { type: "button", onclick: () => send("bring_in") }, `Bring in ${money(legal.bring_in.amount ?? legal.bring_in)}`));
+    if (legal.fold) buttons.push(h("button.btn.btn-fold", { type: "button", onclick: () => send("fold"), dataset: { key: "f" } }, t("act.fold"), h("span.kbd", {}, "F")));
+    if (legal.check) buttons.push(h("button.btn.btn-check", { type: "button", onclick: () => send("check"), dataset: { key: "c" } }, t("act.check"), h("span.kbd", {}, "C")));
+    if (legal.call) buttons.push(h("button.btn.btn-call", { type: "button", onclick: () => send("call"), dataset: { key: "c" } }, t("act.call_amount", { amount: legal.call }), h("span.kbd", {}, "C")));
+    if (legal.bring_in) buttons.push(h("button.btn.btn-call", { type: "button", onclick: () => send("bring_in") }, t("act.bring_in_amount", { amount: legal.bring_in.amount ?? legal.bring_in })));
     let amountBox = null;
     if (sizing) {
       const verb = legal.raise ? "raise" : legal.bet ? "bet" : "complete";
-      const label = { raise: "Raise", bet: "Bet", complete: "Complete" }[verb];
+      const label = t(`act.${verb}`);
       const fixed = sizing.min === sizing.max;
       const go = () => {
         const typed = parseMoney(amountBox ? amountBox.value : moneyInput(amount));
-        if (typed === null) { errorText = "Type an amount like 10 or 10.50."; renderActions(); return; }
+        if (typed === null) { errorRule = null; errorText = t("amount.type_like", { a: moneyInput(1000), b: moneyInput(1050) }); renderActions(); return; }
         send(verb, typed);
       };
       const btn = h(`button.btn.btn-${verb === "complete" ? "raise" : verb}`, { type: "button", onclick: go, "aria-label": label, dataset: { key: "r" } },
-        label, h("span.muted-inline", { style: { fontWeight: 500, opacity: 0.85 } }, ` ${verb === "raise" ? "to " : ""}${money(amount)}`), h("span.kbd", {}, "R"));
+        label, h("span.muted-inline", { style: { fontWeight: 500, opacity: 0.85 } }, ` ${t(verb === "raise" ? "act.to_amount" : "act.amount", { amount })}`), h("span.kbd", {}, "R"));
       buttons.push(btn);
       if (!fixed) {
-        const slider = h("input", { type: "range", min: sizing.min, max: sizing.max, step: 1, value: amount, "aria-label": `${label} amount slider`, "data-testid": "amount-slider" });
-        amountBox = h("input", { type: "text", inputmode: "decimal", value: moneyInput(amount), "aria-label": `${label} amount`, "data-testid": "amount-box" });
-        const syncLabel = () => { btn.querySelector(".muted-inline").textContent = ` ${verb === "raise" ? "to " : ""}${amountBox.value}`; };
+        const slider = h("input", { type: "range", min: sizing.min, max: sizing.max, step: 1, value: amount, "aria-label": t("act.slider", { verb: label }), "data-testid": "amount-slider" });
+        amountBox = h("input", { type: "text", inputmode: "decimal", value: moneyInput(amount), "aria-label": t("act.amount_box", { verb: label }), "data-testid": "amount-box" });
+        const syncLabel = () => {
+          const v = parseMoney(amountBox.value);
+          btn.querySelector(".muted-inline").textContent = v === null ? "" : ` ${t(verb === "raise" ? "act.to_amount" : "act.amount", { amount: v })}`;
+        };
         slider.addEventListener("input", () => { amount = Number(slider.value); amountBox.value = moneyInput(amount); syncLabel(); });
         amountBox.addEventListener("input", () => {
           const v = parseMoney(amountBox.value);
@@ -191,8 +199,8 @@ export function mountTable(main, tableId) {
       }
     }
     // R-SD-5: after the hand, cards nobody saw (mucked, or won without a showdown) may be shown.
-    if (legal.show) buttons.push(h("button.btn", { type: "button", onclick: () => send("show"), "data-testid": "show-cards" }, "Show cards"));
-    if (legal.muck) buttons.push(h("button.btn.btn-ghost", { type: "button", onclick: () => send("muck") }, "Muck"));
+    if (legal.show) buttons.push(h("button.btn", { type: "button", onclick: () => send("show"), "data-testid": "show-cards" }, t("act.show")));
+    if (legal.muck) buttons.push(h("button.btn.btn-ghost", { type: "button", onclick: () => send("muck") }, t("act.muck")));
     parts.push(h("div.action-buttons", {}, buttons));
     parts.push(timeHolder);
     replace(actionBar, parts);
@@ -202,28 +210,32 @@ export function mountTable(main, tableId) {
   /** Shortcut amounts: the legal minimum, the server's pot-fraction presets (no-limit and
    * pot-limit), and the legal maximum. Nothing here is computed by the client. */
   function potShortcuts(sizing) {
-    const list = [["Min", sizing.min]];
-    for (const p of sizing.presets || []) {
-      if (p.amount > sizing.min && p.amount < sizing.max) list.push([p.label, p.amount]);
+    const list = [[t("preset.min"), sizing.min]];
+    const presets = sizing.presets || [];
+    for (const p of presets) {
+      if (p.amount > sizing.min && p.amount < sizing.max) list.push([presetLabel(p), p.amount]);
     }
     const mine = me();
     const allIn = mine && sizing.max >= (mine.stack || 0) + (mine.bet || 0);
-    list.push([allIn ? "All-in" : "Max", sizing.max]);
+    // Pot-limit: the maximum is the pot, and players call that button "Pot".
+    const potIsMax = presets.some((p) => p.key === "pot" && p.amount === sizing.max);
+    list.push([allIn ? t("preset.all_in") : potIsMax ? t("preset.pot") : t("preset.max"), sizing.max]);
     return list;
+  }
+
+  function presetLabel(p) {
+    return p.key ? t(`preset.${p.key}`) : p.label;
   }
 
   function postsDue(kind) {
     const st = view.stakes || {};
-    const text = kind === "small_blind"
-      ? `You missed the small blind while away. To play the next hand you post it (${money(st.small_blind)}, dead: it goes into the pot and does not count as your bet), or wait until the big blind reaches you.`
-      : kind === "small_and_big"
-      ? `You missed both blinds while away. To play the next hand you post the big blind (${money(st.big_blind)}, it counts as your bet) and the small blind (${money(st.small_blind)}, dead: it goes into the pot and does not count as your bet). Or wait until the big blind reaches you and post nothing extra.`
-      : kind === "big_blind"
-        ? `You missed the big blind while away. To play the next hand you post one big blind (${money(st.big_blind)}), or wait until the big blind reaches you.`
-        : `Before you play again you owe: ${kind}.`;
+    const known = ["small_blind", "small_and_big", "big_blind"].includes(kind);
+    const text = known
+      ? t(`posts_due.${kind}`, { sb: st.small_blind, bb: st.big_blind })
+      : t("posts_due.other", { kind });
     const away = view.you && view.you.sitting_out;
     return h("div.notice.posts-due", { "data-testid": "posts-due" }, text,
-      away ? " Untick \u201cSit out next hand\u201d to come back." : "");
+      away ? ` ${t("posts_due.come_back")}` : "");
   }
 
   function timeBar() {
@@ -231,18 +243,18 @@ export function mountTable(main, tableId) {
     const st = clockState(c, conn.serverNow());
     if (!st) return null;
     const seat = view.seats.find((s) => s.seat === c.seat);
-    const who = seat && seat.is_you ? "Your time" : `${seat ? seat.name : "Player"}'s time`;
+    const who = seat && seat.is_you ? t("clock.yours") : t("clock.theirs", { name: seat ? seat.name : t("table.a_player") });
     return h("div.timebar", { "data-testid": "clock" },
-      h("span", {}, `${who}: `, h("strong", { class: !st.usingBank && st.actionLeft < 5000 ? "low" : "" }, `${seconds(st.actionLeft)} s`)),
-      h("span", {}, "Time bank: ", h("strong", { class: st.usingBank ? "low" : "" }, `${seconds(st.bankLeft)} s`)));
+      h("span", {}, `${who}: `, h("strong", { class: !st.usingBank && st.actionLeft < 5000 ? "low" : "" }, t("clock.seconds", { count: seconds(st.actionLeft) }))),
+      h("span", {}, `${t("clock.bank")}: `, h("strong", { class: st.usingBank ? "low" : "" }, t("clock.seconds", { count: seconds(st.bankLeft) }))));
   }
 
   // ---- seat controls ----
   function renderControls() {
     const mine = me();
     if (!mine) {
-      replace(controls, h("h2", {}, "Seat"),
-        h("p.muted", {}, session.account ? "Pick an empty seat on the table to sit down." : "Log in to play."));
+      replace(controls, h("h2", {}, t("seat.title")),
+        h("p.muted", {}, session.account ? t("seat.pick") : t("seat.log_in")));
       return;
     }
     const you = view.you || {};
@@ -251,12 +263,12 @@ export function mountTable(main, tableId) {
     const autoPost = h("input", { type: "checkbox", checked: you.auto_post !== false,
       onchange: (e) => conn.send({ type: "auto_post", table: tableId, on: e.target.checked }) });
     replace(controls,
-      h("h2", {}, "Your seat"),
-      h("label.check", {}, sitOut, "Sit out next hand"),
-      h("label.check", {}, autoPost, "Auto-post blinds"),
+      h("h2", {}, t("seat.yours")),
+      h("label.check", {}, sitOut, t("seat.sit_out")),
+      h("label.check", {}, autoPost, t("seat.auto_post")),
       h("div.row", {},
-        h("button.btn.btn-small", { type: "button", onclick: topUp }, "Top up"),
-        h("button.btn.btn-danger.btn-small", { type: "button", onclick: leave }, "Leave table")));
+        h("button.btn.btn-small", { type: "button", onclick: topUp }, t("seat.top_up")),
+        h("button.btn.btn-danger.btn-small", { type: "button", onclick: leave }, t("seat.leave"))));
   }
 
   function topUp() {
@@ -327,7 +339,9 @@ export function mountTable(main, tableId) {
     }),
     conn.on("error", (m) => {
       if (m.table && m.table !== tableId) return;
-      errorText = `${m.reason || m.code}${m.rule ? ` (${m.rule})` : ""}`;
+      const worded = wordError(m);
+      errorText = worded.text;
+      errorRule = worded.rule;
       const shown = errorText;
       clearTimeout(errorTimer);
       errorTimer = setTimeout(() => { if (errorText === shown && view) { errorText = ""; renderActions(); } }, 8000);
@@ -336,8 +350,8 @@ export function mountTable(main, tableId) {
     conn.on("chat", (m) => { if (m.table === tableId) { chat.push(m); renderChat(); } }),
     conn.on("notice", (m) => {
       if (m.table !== tableId) return;
-      notices.push(m.text);
-      showBanner(m.text, "warn", 6000);
+      notices.push(noticeText(m));
+      showBanner(noticeText(m), "warn", 6000);
       if (view) renderLog();
     }),
   ];

@@ -1,0 +1,54 @@
+"""A shown hand in parts (category, ranks, low) for clients to word in any language, and the
+refusals that carry a message key and amounts instead of an English sentence."""
+
+from __future__ import annotations
+
+import pytest
+from rules_helpers import deal, play
+
+from pokerroom.core.cards import parse_cards, to_codes
+from pokerroom.core.errors import IllegalActionError
+from pokerroom.core.rules import RaiseTo
+from pokerroom.core.rules.config import Game
+from pokerroom.core.rules.showdown import describe_hand, hand_parts
+
+RANK = "23456789TJQKA"
+
+
+def codes(text: str) -> list[int]:
+    return list(to_codes(parse_cards(text)))
+
+
+def test_full_house_kings_over_sevens() -> None:
+    parts = hand_parts(Game.HOLDEM, codes("Kh Ks"), codes("Kd 7c 7s 2h 3d"))
+    assert parts["category"] == "FULL_HOUSE"
+    ranks = parts["ranks"]
+    assert isinstance(ranks, list)
+    assert "".join(RANK[r] for r in ranks) == "KKK77"
+    assert describe_hand(Game.HOLDEM, codes("Kh Ks"), codes("Kd 7c 7s 2h 3d")).startswith("Full House")
+
+
+def test_hi_lo_adds_the_low_or_says_there_is_none() -> None:
+    low = hand_parts(Game.OMAHA_HILO, codes("Ah 2h Kd Qs"), codes("3c 5d 8s Kh 9c"))
+    assert low["low"] == [8, 5, 3, 2, 1]
+    assert "no_low" not in low
+    none = hand_parts(Game.OMAHA_HILO, codes("Ah Kh Kd Qs"), codes("Tc Jd 9s Kc 9c"))
+    assert none.get("no_low") is True and "low" not in none
+
+
+def test_razz_is_only_a_low() -> None:
+    parts = hand_parts(Game.RAZZ, codes("As 2d 3c"), codes("5h 7s Kd Kc"))
+    assert parts == {"low": [7, 5, 3, 2, 1]}
+
+
+def test_R_BET_4_a_raise_below_the_minimum_names_its_message_and_amounts() -> None:
+    """R-BET-4: A bets 100, B raises to 200, C's raise to 299 is refused with the message key
+    `below_minimum` and the amounts in the chip unit, for the client to word."""
+    hand = deal([1000, 1000, 1000, 1000])
+    play(hand, "3 call, 0 call, 1 call, 2 check")
+    play(hand, "1 bet 100, 2 raise 200")
+    with pytest.raises(IllegalActionError) as info:
+        hand.apply(RaiseTo(seat=3, amount=299))
+    assert info.value.rule_id == "R-BET-4"
+    assert info.value.message == "below_minimum"
+    assert info.value.params == {"what": "raise", "amount": 299, "minimum": 300}
