@@ -644,7 +644,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         # `hand` is the shown hand in parts the client words in the player's language.
         winners = [
             {"seat": seat, "name": names.get(seat, "?"), "amount": amount, "pot": index,
-             "description": descriptions.get(seat, ""), "hand": parts.get(seat),
+             "description": descriptions.get(seat, ""), "hand": parts.get(seat) or None,
              "cards": shown.get(str(seat), [])}
             for index, pot in enumerate(result.pots) for seat, amount in pot.winners
         ]  # fmt: skip

@@ -104,7 +104,7 @@ def _event_json(event: Any, version: int) -> dict[str, Any]:
         out["cards"] = [None] * int(getattr(event, "count", 0))
     if type(event).__name__ == "HandShown":
         # The shown hand in parts, for the client to word in the player's language.
-        out["hand"] = hand_parts(event.game, event.cards, event.board)
+        out["hand"] = hand_parts(event.game, event.cards, event.board) or None
     out["type"] = type(event).__name__
     out["version"] = version
     return out

@@ -52,3 +52,10 @@ def test_R_BET_4_a_raise_below_the_minimum_names_its_message_and_amounts() -> No
     assert info.value.rule_id == "R-BET-4"
     assert info.value.message == "below_minimum"
     assert info.value.params == {"what": "raise", "amount": 299, "minimum": 300}
+
+
+def test_fewer_than_five_cards_make_no_hand_yet() -> None:
+    """A hand shown after winning before the flop: nothing to word, and no error."""
+    assert hand_parts(Game.HOLDEM, codes("Ah Kd"), []) == {}
+    assert hand_parts(Game.OMAHA, codes("Ah Kd Qs Jc"), []) == {}
+    assert hand_parts(Game.STUD_HILO, codes("Ah Kd Qs"), []) == {}

@@ -100,7 +100,11 @@ def describe_hand(game: Game, cards: Sequence[int], board: Sequence[int]) -> str
 def hand_parts(game: Game, cards: Sequence[int], board: Sequence[int]) -> dict[str, object]:
     """A shown hand as parts a client words in its own language (docs/PROTOCOL.md `hand`):
     `category` (HandCategory name) and `ranks` (five, 0..12 = 2..A, in comparison order);
-    hi-lo and razz add `low` (ranks high to low, ace = 1) or `no_low`."""
+    hi-lo and razz add `low` (ranks high to low, ace = 1) or `no_low`. Empty when the cards
+    do not make a five-card hand yet (a hand shown after winning before the river)."""
+    flop_game = game in (Game.OMAHA, Game.OMAHA_HILO)
+    if len(cards) + len(board) < 5 or (flop_game and len(board) < 3):
+        return {}
     if game is Game.RAZZ:
         return {"low": list(evaluate_razz([*cards, *board]).ranks)}
     if game in (Game.OMAHA, Game.OMAHA_HILO):
