@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom.core.rules import HandView, LegalActions
+from pokerroom.core.rules.showdown import hand_parts
 from pokerroom.services.wire import card_text, plain
 
 # Pot fractions players know: (key for the client's words, numerator, denominator).
@@ -101,6 +102,14 @@ def posts_due(sv: Any) -> str:
     return "none"
 
 
+def _own_hand(hand_view: HandView | None, hs: Any) -> dict[str, Any] | None:
+    """The viewer's best hand so far in parts (for "Two Pair, Aces and Fours" under the
+    cards), from the viewer's own cards only; None before five cards make a hand."""
+    if hand_view is None or hs is None or hs.folded or any(c is None for c in hs.cards):
+        return None
+    return hand_parts(hand_view.config.game, hs.cards, hand_view.board) or None
+
+
 def table_view(
     *,
     header: dict[str, Any],
@@ -145,7 +154,8 @@ def table_view(
             you = {"seat": seat, "sitting_out": sv.sitting_out or sv.sit_out_next,
                    "auto_post": not sv.waits_for_big_blind, "balance": balance,
                    "waits_for_big_blind": sv.waits_for_big_blind,
-                   "time_bank_ms": sv.time_bank_ms}
+                   "time_bank_ms": sv.time_bank_ms,
+                   "hand": _own_hand(hand_view, hs)}
     view = dict(header)
     legal = None
     if hand_view is not None and hand_view.legal is not None and hand_number is not None:

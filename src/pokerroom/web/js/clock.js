@@ -8,7 +8,9 @@
 export function clockState(clock, now) {
   if (!clock || !clock.deadline_ms) return null;
   const actionEnd = clock.action_deadline_ms ?? clock.deadline_ms;
-  const actionLeft = Math.max(0, actionEnd - now);
+  // Never more than the clock's own length (a 15 s clock never reads "16 s", whatever the
+  // clock offset between this browser and the server).
+  const actionLeft = Math.max(0, Math.min(actionEnd - now, clock.action_ms ?? Infinity));
   const usingBank = actionEnd - now <= 0;
   const bankLeft = clock.action_deadline_ms !== undefined
     ? (usingBank ? Math.max(0, clock.deadline_ms - now) : clock.time_bank_ms || 0)

@@ -39,7 +39,7 @@ export function renderFelt(view, opts = {}) {
   const rx = narrow ? 37 : (total > 6 ? 43 : 45);
   for (const s of seats) {
     const pos = place(s.seat, total, bottom, rx, 44);
-    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions, mucked: opts.mucked }));
+    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions, mucked: opts.mucked, ownHand: opts.ownHand }));
     if (s.bet) {
       const bp = place(s.seat, total, bottom, 29, 24);
       wrap.appendChild(h("div.bet", { style: { left: `${bp.left}%`, top: `${bp.top}%` }, dataset: { betSeat: s.seat } }, chipStack(s.bet)));
@@ -98,7 +98,8 @@ function seatEl(s, view, pos, ctx) {
   let cards = s.cards || [];
   const shownCards = ctx.shown[s.seat] || ctx.shown[String(s.seat)];
   if (shownCards && shownCards.length) cards = shownCards;
-  else if (ctx.mucked && ctx.mucked.has(s.seat)) cards = cards.map(() => null);
+  // A mucked hand turns face down, except stud up cards: the table saw those all along.
+  else if (ctx.mucked && ctx.mucked.has(s.seat)) cards = cards.map((c, i) => (Array.isArray(s.up) && s.up[i] ? c : null));
   const classes = [
     view.to_act === s.seat ? "to-act" : "", s.status === "folded" ? "folded" : "",
     s.status === "sitting_out" ? "sitting-out" : "", s.is_you ? "is-you" : "", won ? "winner" : "",
@@ -121,6 +122,7 @@ function seatEl(s, view, pos, ctx) {
       h("div.seat-name", { title: s.name }, s.name || t("felt.seat_n", { n: s.seat + 1 })),
       h("div.seat-stack", { "data-testid": s.is_you ? "my-stack" : "stack" }, money(s.stack)),
       h("div.seat-status", {}, status),
+      s.is_you && ctx.ownHand && !won ? h("div.seat-hand", { "data-testid": "my-hand" }, ctx.ownHand) : null,
       clockBar(view, s.seat, ctx.now)));
 }
 

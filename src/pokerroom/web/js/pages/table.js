@@ -2,10 +2,10 @@
 import { h, replace } from "../dom.js";
 import { conn } from "../socket.js";
 import { session } from "../session.js";
-import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, seconds } from "../fmt.js";
+import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, seconds, handWords } from "../fmt.js";
 import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { openBuyIn } from "./lobby.js";
-import { showBanner, errorText as wordError, noticeText } from "../ui.js";
+import { showBanner, dialog, errorText as wordError, noticeText } from "../ui.js";
 import { t } from "../i18n.js";
 import { clockState } from "../clock.js";
 
@@ -80,6 +80,7 @@ export function mountTable(main, tableId) {
       mucked: muckedSeats(),
       now: conn.serverNow(),
       canSit: !me() && Boolean(session.account),
+      ownHand: view.you && view.you.hand ? handWords(view.you.hand) : "",
       onEmptySeat: (seat) => sitAt(seat),
     }));
   }
@@ -112,13 +113,18 @@ export function mountTable(main, tableId) {
 
   function sitAt(seat) {
     openBuyIn({ ...view, id: tableId, decimals: view.decimals, stakes: view.stakes }, (buyIn, blind) => {
+      lastBuyIn = buyIn;
       conn.send({ type: "sit", table: tableId, seat, buy_in: buyIn, blind });
     });
   }
 
   // ---- actions ----
+  let sentKey = null;           // the decision already answered (a double click sends once)
   function send(action, amt) {
     const legal = view.legal;
+    const key = `${legal.hand}:${legal.action_no}`;
+    if (sentKey === key) return;
+    sentKey = key;
     errorText = "";
     const msg = { type: "act", table: tableId, hand: legal.hand, action_no: legal.action_no, action };
     if (amt !== undefined) msg.amount = amt;
@@ -135,7 +141,10 @@ export function mountTable(main, tableId) {
         errorRule ? [" ", h("small.rule-id", { title: t("error.rule_link") }, errorRule)] : null));
     }
     if (mine && mine.posts_due && mine.posts_due !== "none") parts.push(postsDue(mine.posts_due));
+    if (legal && preAction && playPreAction(legal)) return;
     if (!legal) {
+      const pre = preActionsEl(mine);
+      if (pre) parts.push(pre);
       let text = "";
       if (!mine) text = session.account ? t("table.watching_sit") : t("table.watching");
       else if (view.to_act !== null && view.to_act !== undefined) {
@@ -244,9 +253,11 @@ export function mountTable(main, tableId) {
     if (!st) return null;
     const seat = view.seats.find((s) => s.seat === c.seat);
     const who = seat && seat.is_you ? t("clock.yours") : t("clock.theirs", { name: seat ? seat.name : t("table.a_player") });
+    // The time bank shows only while it runs or when there is some to use.
+    const bank = st.usingBank || st.bankLeft > 0;
     return h("div.timebar", { "data-testid": "clock" },
       h("span", {}, `${who}: `, h("strong", { class: !st.usingBank && st.actionLeft < 5000 ? "low" : "" }, t("clock.seconds", { count: seconds(st.actionLeft) }))),
-      h("span", {}, `${t("clock.bank")}: `, h("strong", { class: st.usingBank ? "low" : "" }, t("clock.seconds", { count: seconds(st.bankLeft) }))));
+      bank ? h("span", { "data-testid": "time-bank" }, `${t(st.usingBank ? "clock.bank_running" : "clock.bank")}: `, h("strong", { class: st.usingBank ? "low" : "" }, t("clock.seconds", { count: seconds(st.bankLeft) }))) : null);
   }
 
   // ---- seat controls ----
@@ -279,23 +290,69 @@ export function mountTable(main, tableId) {
     }, { topUp: true });
   }
 
-  function leave() {
-    // Leaving mid-hand folds the hand (PROTOCOL.md, `leave`): ask first.
+  /** In the hand now (cards, not folded): leaving folds the hand, so ask first. */
+  function inHand() {
     const mine = me();
-    const inHand = view && view.hand && mine && mine.cards && mine.cards.length && mine.status !== "folded";
-    if (inHand && !window.confirm("You are in a hand: leaving now folds it. Leave the table?")) return;
-    conn.send({ type: "leave", table: tableId });
-    location.hash = "#/lobby";
+    return Boolean(view && view.hand && mine && (mine.cards || []).length && mine.status !== "folded");
+  }
+
+  function leave() {
+    const go = () => {
+      conn.send({ type: "leave", table: tableId });
+      location.hash = "#/lobby";
+    };
+    if (!inHand()) { go(); return; }
+    dialog(t("leave.title"), h("p", {}, t("leave.mid_hand")), [
+      [t("leave.stay"), (close) => close(), "btn-ghost"],
+      [t("leave.confirm"), (close) => { close(); go(); }, "btn-danger"],
+    ]);
+  }
+
+  // ---- pre-actions: ticked before one's turn, played when the turn comes ----
+  let preAction = null;         // { kind: "check_fold" | "check" | "call_any", hand, street, level }
+  function tableLevel() {
+    return Math.max(0, ...(view.seats || []).map((x) => x.bet || 0));
+  }
+  /** Clear a pre-action the situation no longer fits: another hand or street, or (for a plain
+   * Check) a bet since it was ticked. */
+  function checkPreAction() {
+    if (!preAction) return;
+    const mine = me();
+    if (!mine || !view.hand || view.hand !== preAction.hand || view.street !== preAction.street
+        || mine.status === "folded" || (preAction.kind === "check" && tableLevel() !== preAction.level)) {
+      preAction = null;
+    }
+  }
+  function playPreAction(legal) {
+    const kind = preAction.kind;
+    preAction = null;
+    if (kind === "check_fold") { send(legal.check ? "check" : "fold"); return true; }
+    if (kind === "check" && legal.check) { send("check"); return true; }
+    if (kind === "call_any") { send(legal.call ? "call" : "check"); return true; }
+    return false;
+  }
+  function preActionsEl(mine) {
+    if (!mine || !view.hand || mine.status !== "active" || !(mine.cards || []).length || view.to_act === mine.seat) return null;
+    const box = (kind, label) => h("label.check.pre-action", {},
+      h("input", { type: "checkbox", checked: Boolean(preAction && preAction.kind === kind),
+        onchange: (e) => {
+          preAction = e.target.checked ? { kind, hand: view.hand, street: view.street, level: tableLevel() } : null;
+          renderActions();
+        } }), ` ${label}`);
+    return h("div.pre-actions", { "data-testid": "pre-actions", "aria-label": t("pre.title") },
+      box("check_fold", t("pre.check_fold")), box("check", t("pre.check")), box("call_any", t("pre.call_any")));
   }
 
   // ---- log ----
+  // Names of every seat seen at this table: the log says who, even after a player left.
+  const knownNames = new Map();
   function renderLog() {
-    const names = seatNames(view);
+    const names = new Map([...knownNames, ...seatNames(view)]);
     const events = handLog;
     replace(logList, events.map((ev) => {
       const line = eventText(ev, names);
       return line ? h("li", { class: line.cls }, richLine(line.text)) : null;
-    }), notices.map((n) => h("li.log-win", {}, n)));
+    }), notices.map((n) => h("li.log-win", { "data-testid": "notice" }, n)));
     logList.scrollTop = logList.scrollHeight;
   }
 
@@ -321,9 +378,42 @@ export function mountTable(main, tableId) {
   function onView(v) {
     if (Array.isArray(v.log) && v.log.length) handLog = v.log.slice();
     if (v.hand && (!view || view.hand !== v.hand) && result && result.hand !== v.hand) result = null;
+    if (v.hand && (!view || view.hand !== v.hand)) {
+      // A new hand: the last hand's notices ("You ran out of time") stay with that hand.
+      notices.length = 0;
+    }
+    const before = me();
     view = v;
+    for (const x of v.seats || []) if (x.name) knownNames.set(x.seat, x.name);
     if (v.hand) lastHandView = v;
+    checkPreAction();
+    const now = me();
+    if (before && !now && before.stack === 0 && lastStack !== null) offerRebuy();
+    if (now) lastStack = now.stack;
     render();
+  }
+
+  // ---- after busting: a rebuy offer, or the auto-rebuy the player ticked ----
+  let lastStack = null;
+  let lastBuyIn = null;
+  function offerRebuy() {
+    lastStack = null;
+    const auto = localStorage.getItem("pokerroom.auto_rebuy") === "1";
+    if (auto && lastBuyIn) {
+      conn.send({ type: "sit", table: tableId, seat: null, buy_in: lastBuyIn, blind: "wait" });
+      showBanner(t("rebuy.auto_done", { amount: lastBuyIn }), "ok", 4000);
+      return;
+    }
+    const autoBox = h("input", { type: "checkbox", checked: auto });
+    dialog(t("rebuy.title"), h("div", {}, h("p", {}, t("rebuy.text")),
+      h("label.check", {}, autoBox, ` ${t("rebuy.auto")}`)), [
+      [t("rebuy.watch"), (close) => { localStorage.setItem("pokerroom.auto_rebuy", autoBox.checked ? "1" : "0"); close(); }, "btn-ghost"],
+      [t("rebuy.buy_in"), (close) => {
+        localStorage.setItem("pokerroom.auto_rebuy", autoBox.checked ? "1" : "0");
+        close();
+        sitAt(null);
+      }, "btn-primary"],
+    ], { class: "rebuy-dialog" });
   }
   const offs = [
     conn.on("table_view", (m) => { if (m.table === tableId) onView(m.view); }),
@@ -339,6 +429,7 @@ export function mountTable(main, tableId) {
     }),
     conn.on("error", (m) => {
       if (m.table && m.table !== tableId) return;
+      sentKey = null;  // a refused action may be tried again
       const worded = wordError(m);
       errorText = worded.text;
       errorRule = worded.rule;

@@ -1,0 +1,114 @@
+"""The comforts players expect at a no-limit table, with real bots: presets whose amounts are
+inside the server's legal range, a double click that sends one action, a pre-action ticked
+before one's turn and played when the turn comes, and a confirm before leaving mid-hand."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+from webtest_helpers import (
+    HAND_TIMEOUT_S,
+    Frames,
+    join_from_lobby,
+    money_int,
+    new_name,
+    sign_up,
+    wait_decision_taken,
+    wait_for_decision,
+)
+
+
+def acts_for(frames: Frames, legal: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for raw in list(frames.sent):
+        try:
+            msg = json.loads(raw)
+        except ValueError:
+            continue
+        if (msg.get("type") == "act" and msg.get("hand") == legal["hand"]
+                and msg.get("action_no") == legal["action_no"]):
+            out.append(msg)
+    return out
+
+
+def decision_in_frames(page: Any, frames: Frames, table: str) -> dict[str, Any]:
+    """The next decision the server offers this page (the page may answer it by itself)."""
+    deadline = time.monotonic() + HAND_TIMEOUT_S
+    while time.monotonic() < deadline:
+        view = frames.latest_view(table)
+        if view and view.get("legal") and not view["legal"].get("after_hand"):
+            return dict(view["legal"])
+        page.wait_for_timeout(50)
+    raise AssertionError("no decision")
+
+
+def test_presets_double_click_pre_actions_and_leave_confirm(
+    page: Any, server: Any, bots: Any, tmp_path: Path
+) -> None:
+    table = server.table("poker", "no-limit")["id"]
+    frames = Frames(page)
+    sign_up(page, new_name("comfy"))
+    bots.start(server.url, 2, table=table, log=tmp_path / "bots.log", think=1.0)
+    join_from_lobby(page, table)
+    bar = page.get_by_test_id("action-bar")
+
+    presets_seen = double_clicked = pre_played = False
+    deadline = time.monotonic() + 4 * HAND_TIMEOUT_S
+    while not (presets_seen and double_clicked and pre_played) and time.monotonic() < deadline:
+        # Not our turn but in the hand: tick Check/Fold, and it is played when the turn comes.
+        if not pre_played and page.get_by_test_id("pre-actions").is_visible():
+            page.get_by_test_id("pre-actions").get_by_label("Check/Fold").check()
+            legal = decision_in_frames(page, frames, table)
+            for _ in range(30):
+                if acts_for(frames, legal):
+                    break
+                page.wait_for_timeout(100)
+            sent = acts_for(frames, legal)
+            if sent:  # unless a new street came first and cleared the box
+                assert [m["action"] for m in sent] == ["check" if legal["check"] else "fold"]
+                wait_decision_taken(page, frames, table, legal)
+                assert not frames.errors(), frames.errors()
+                pre_played = True
+                continue
+        legal = wait_for_decision(page, frames, table, timeout_s=HAND_TIMEOUT_S)
+        assert legal is not None
+        sizing = legal.get("raise") or legal.get("bet")
+        if not presets_seen and sizing and sizing["min"] < sizing["max"]:
+            # Every preset the page offers sets an amount inside the server's legal range.
+            shortcuts = bar.locator(".shortcuts button")
+            assert shortcuts.count() >= 3
+            for i in range(shortcuts.count()):
+                shortcuts.nth(i).click()
+                amount = money_int(bar.get_by_test_id("amount-box").input_value())
+                assert sizing["min"] <= amount <= sizing["max"], (shortcuts.nth(i).inner_text(), amount, sizing)
+            labels = [shortcuts.nth(i).inner_text() for i in range(shortcuts.count())]
+            assert labels[0] == "Min" and labels[-1] in ("All-in", "Max"), labels
+            presets_seen = True
+        # A double click on Check / Call sends one action only.
+        button = bar.get_by_role("button", name="Check") if legal.get("check") else bar.get_by_role("button", name="Call")
+        button.first.dblclick()
+        wait_decision_taken(page, frames, table, legal)
+        assert len(acts_for(frames, legal)) == 1, acts_for(frames, legal)
+        double_clicked = True
+    assert presets_seen and double_clicked and pre_played, (presets_seen, double_clicked, pre_played)
+
+    # Leaving while in the hand asks first; "Stay" keeps the seat.
+    deadline = time.monotonic() + 2 * HAND_TIMEOUT_S
+    while time.monotonic() < deadline:
+        mine = page.get_by_test_id("my-cards").locator(".card")
+        view = frames.latest_view(table) or {}
+        me = next((s for s in view.get("seats", []) if s.get("is_you")), None)
+        if view.get("hand") and me and me.get("cards") and me.get("status") == "active" and mine.count():
+            break
+        page.wait_for_timeout(100)
+    page.get_by_role("button", name="Leave table").click()
+    dialog = page.get_by_role("dialog", name="Leave the table?")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Stay").click()
+    expect(dialog).to_be_hidden()
+    assert page.url.endswith(f"#/table/{table}")
+    assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
