@@ -57,6 +57,7 @@ def test_presets_double_click_pre_actions_and_leave_confirm(
     bar = page.get_by_test_id("action-bar")
 
     presets_seen = double_clicked = pre_played = False
+    first_hand_id = None
     deadline = time.monotonic() + 4 * HAND_TIMEOUT_S
     while not (presets_seen and double_clicked and pre_played) and time.monotonic() < deadline:
         # Not our turn but in the hand: tick Check/Fold, and it is played when the turn comes.
@@ -76,6 +77,10 @@ def test_presets_double_click_pre_actions_and_leave_confirm(
                 continue
         legal = wait_for_decision(page, frames, table, timeout_s=HAND_TIMEOUT_S)
         assert legal is not None
+        if first_hand_id is None:
+            first_hand_id = (frames.latest_view(table) or {}).get("hand_id")
+            assert first_hand_id, "the view names the stored hand"
+            expect(page.get_by_test_id("felt")).to_contain_text(f"Hand #{first_hand_id}")
         sizing = legal.get("raise") or legal.get("bet")
         if not presets_seen and sizing and sizing["min"] < sizing["max"]:
             # Every preset the page offers sets an amount inside the server's legal range.
@@ -111,4 +116,12 @@ def test_presets_double_click_pre_actions_and_leave_confirm(
     dialog.get_by_role("button", name="Stay").click()
     expect(dialog).to_be_hidden()
     assert page.url.endswith(f"#/table/{table}")
+    # The number on the felt is the number in the PokerStars file.
+    deadline = time.monotonic() + 2 * HAND_TIMEOUT_S
+    download = page.request.get(f"/api/hands/{first_hand_id}/pokerstars")
+    while not download.ok and time.monotonic() < deadline:  # 409 while the hand runs
+        page.wait_for_timeout(500)
+        download = page.request.get(f"/api/hands/{first_hand_id}/pokerstars")
+    assert download.ok, download.status
+    assert f"PokerStars Hand #{first_hand_id}:" in download.text()
     assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]

@@ -13,6 +13,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from pokerroom.server import admin_api, fairness_api, history_api, limits_api, ops_api, rest
+from pokerroom.server.docs_page import add_docs
 from pokerroom.server.guard import Guard
 from pokerroom.server.settings import Settings
 from pokerroom.server.state import ServerState
@@ -67,7 +68,10 @@ def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = N
         description="An online poker room. Live play is on the WebSocket at /ws: see "
         "docs/PROTOCOL.md.",
         lifespan=lifespan,
+        docs_url=None,  # served by docs_page from the room's own files (offline)
+        redoc_url=None,
     )
+    add_docs(app)
     app.state.room = state
     app.include_router(rest.router)
     app.include_router(history_api.router)

@@ -257,6 +257,9 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         )
         if run is not None:
             view["fairness"] = run.fairness()  # the commitment, never the seed (FAIRNESS.md)
+        # The stored hand's id: the number on the felt, in the history and in the
+        # PokerStars file (`hand` stays the table's count, used to act).
+        view["hand_id"] = run.db_id if run is not None and view["hand"] is not None else None
         if view["you"] is not None and account in self.auto_post_off:
             view["you"]["auto_post"] = False  # the player's kept choice (R-BLIND-3, R-BLIND-6)
         last = self._showable()

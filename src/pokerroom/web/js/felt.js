@@ -73,7 +73,7 @@ export function renderFelt(view, opts = {}) {
       h("span.pot-label", {}, label),
       chipStack(p.amount)));
   });
-  const info = view.hand ? `${t("felt.hand_no", { n: view.hand })}${view.street ? ` · ${streetWord(view.street)}` : ""}` : t("table.waiting_next");
+  const info = view.hand ? `${t("felt.hand_no", { n: view.hand_id ?? view.hand })}${view.street ? ` · ${streetWord(view.street)}` : ""}` : t("table.waiting_next");
   let banner = null;
   if (result && result.winners && result.winners.length) {
     banner = h("div.result-banner", { role: "status", "data-testid": "result" },

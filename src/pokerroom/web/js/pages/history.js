@@ -15,7 +15,7 @@ export function mountHistory(main) {
     h("div.panel.table-wrap", {},
       h("table.grid", { "aria-label": t("history.your_hands") },
         h("thead", {}, h("tr", {}, h("th", {}, t("history.hand")), h("th", {}, t("history.when")), h("th", {}, t("history.table")),
-          h("th.hide-phone", {}, t("history.notes")), h("th.num", {}, t("history.net")), h("th.num", {}, ""))),
+          h("th.hide-phone", {}, t("lobby.col.game")), h("th.hide-phone", {}, t("history.notes")), h("th.num", {}, t("history.net")), h("th.num", {}, ""))),
         body),
       status)));
   api.hands(100).then((data) => {
@@ -23,11 +23,12 @@ export function mountHistory(main) {
     status.hidden = hands.length > 0;
     status.textContent = t("history.none");
     replace(body, hands.map((hd) => h("tr", { dataset: { hand: hd.id } },
-      h("td", {}, h("a", { href: `#/history/${encodeURIComponent(hd.id)}` }, `#${hd.hand ?? hd.id}`)),
+      h("td", {}, h("a", { href: `#/history/${encodeURIComponent(hd.id)}` }, `#${hd.id}`)),
       h("td", {}, dateTime(hd.started_ms)),
       h("td", {}, hd.name || hd.table),
-      h("td.hide-phone", {}, [hd.game ? gameText(hd.game, hd.betting) : "", hd.summary || "",
-        hd.status === "voided" ? t("history.voided") : ""].filter(Boolean).join(" · ")),
+      h("td.hide-phone", {}, hd.game ? gameText(hd.game, hd.betting) : ""),
+      // Notes: a note on the hand (voided), or nothing.
+      h("td.hide-phone", { "data-testid": "hand-notes" }, hd.status === "voided" ? t("history.voided") : ""),
       h("td.num", { class: hd.net > 0 ? "amount-pos" : hd.net < 0 ? "amount-neg" : "" }, signedMoney(hd.net ?? 0, hd.decimals ?? 2)),
       h("td", {}, h("div.actions", {},
         h("a.btn.btn-small", { href: `#/history/${encodeURIComponent(hd.id)}` }, t("history.replay")),
@@ -107,7 +108,7 @@ export function mountReplay(main, handId) {
     const cur = steps[step];
     const view = feltView(cur.view || {});
     setDecimals(hand.decimals ?? view.decimals ?? 2);
-    title.textContent = `${t("felt.hand_no", { n: hand.hand ?? hand.id })}${hand.table ? ` · ${hand.name || hand.table}` : ""}`;
+    title.textContent = `${t("felt.hand_no", { n: hand.id })}${hand.table ? ` · ${hand.name || hand.table}` : ""}`;
     replace(feltHolder, renderFelt(view, { result: resultOf(cur.view || {}, view) }));
     const names = seatNames(view);
     const lines = [];
@@ -143,7 +144,7 @@ export function mountReplay(main, handId) {
     const all = Array.from({ length: total }, (_, i) => bySeat.get(i) || { seat: i, status: "empty" });
     return {
       game: hand.game || v.game, seats_total: total, seats: all, board: v.board || [], button: v.button,
-      street: v.is_over ? "SHOWDOWN" : v.street, to_act: v.to_act, hand: hand.hand ?? hand.id,
+      street: v.is_over ? "SHOWDOWN" : v.street, to_act: v.to_act, hand: hand.hand ?? hand.id, hand_id: hand.id,
       pots: v.is_over ? [] : (v.pots && v.pots.length ? v.pots : [{ amount: v.pot || 0 }]),
     };
   }
