@@ -9,6 +9,7 @@ import { showBanner, noticeText } from "./ui.js";
 import { mountAuth } from "./pages/auth.js";
 import { mountLobby } from "./pages/lobby.js";
 import { mountTable } from "./pages/table.js";
+import { mountTiles } from "./pages/tiles.js";
 import { mountUth } from "./pages/uth.js";
 import { mountHistory, mountReplay } from "./pages/history.js";
 import { mountAccount } from "./pages/account.js";
@@ -21,6 +22,7 @@ const ROUTES = [
   [/^#\/reset\/([^/]+)$/, mountReset, { public: true }],
   [/^#\/lobby$/, mountLobby],
   [/^#\/table\/([^/]+)$/, mountTable],
+  [/^#\/tiles\/?([^/]*)$/, mountTiles],
   [/^#\/uth\/([^/]+)$/, mountUth],
   [/^#\/history$/, mountHistory],
   [/^#\/history\/([^/]+)$/, mountReplay],

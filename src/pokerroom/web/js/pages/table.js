@@ -9,7 +9,11 @@ import { showBanner, dialog, errorText as wordError, noticeText } from "../ui.js
 import { t } from "../i18n.js";
 import { clockState } from "../clock.js";
 
-export function mountTable(main, tableId) {
+/**
+ * The table page, or one tile of the multi-table page (`opts.tile`: no side panels, no
+ * keyboard shortcuts, `opts.onTurn(true|false)` when this player's turn comes and goes).
+ */
+export function mountTable(main, tableId, opts = {}) {
   let view = null;
   let lastHandView = null;     // the last view that had a hand in play (kept for showdown)
   let result = null;           // the latest hand_result
@@ -39,8 +43,13 @@ export function mountTable(main, tableId) {
     },
   }, chatInput, h("button.btn.btn-small", { type: "submit" }, t("chat.send")));
 
-  main.appendChild(h("section.table-page", {},
-    h("div.table-head", {}, title, subtitle, h("a.btn.btn-ghost.btn-small", { href: "#/lobby", style: { marginLeft: "auto" } }, t("table.back_to_lobby"))),
+  const headLinks = opts.tile
+    ? [h("a.btn.btn-ghost.btn-small", { href: `#/table/${encodeURIComponent(tableId)}`, style: { marginLeft: "auto" } }, t("tiles.open_full")),
+      h("button.btn.btn-ghost.btn-small", { type: "button", onclick: () => opts.onClose && opts.onClose(), "aria-label": t("tiles.close", { name: tableId }) }, "\u00d7")]
+    : [h("a.btn.btn-ghost.btn-small", { href: `#/tiles/${encodeURIComponent(tableId)}`, style: { marginLeft: "auto" } }, t("tiles.open")),
+      h("a.btn.btn-ghost.btn-small", { href: "#/lobby" }, t("table.back_to_lobby"))];
+  main.appendChild(h("section.table-page", { class: opts.tile ? "tile-page" : "" },
+    h("div.table-head", {}, title, subtitle, headLinks),
     h("div", {}, feltHolder),
     h("aside.side", {},
       controls,
@@ -141,6 +150,7 @@ export function mountTable(main, tableId) {
         errorRule ? [" ", h("small.rule-id", { title: t("error.rule_link") }, errorRule)] : null));
     }
     if (mine && mine.posts_due && mine.posts_due !== "none") parts.push(postsDue(mine.posts_due));
+    if (opts.onTurn) opts.onTurn(Boolean(legal) && !legal.after_hand);
     if (legal && preAction && playPreAction(legal)) return;
     if (!legal) {
       const pre = preActionsEl(mine);
@@ -448,7 +458,7 @@ export function mountTable(main, tableId) {
   ];
 
   function onKey(ev) {
-    if (!view || !view.legal || !me()) return;
+    if (opts.tile || !view || !view.legal || !me()) return;
     if (ev.target instanceof HTMLInputElement && ev.target.type !== "range" && ev.target.type !== "checkbox") return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key.toLowerCase();
