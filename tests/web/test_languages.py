@@ -136,6 +136,7 @@ def test_the_header_switch_changes_the_language_and_is_remembered(browser: Any,
         page.reload()
         expect(page.get_by_role("button", name="Beitreten").first).to_be_visible()
         page.get_by_role("button", name="Abmelden").click()
+        expect(page.get_by_role("button", name="Anmelden")).to_be_visible()  # logged out now
         # Another account on this browser starts from the browser's last choice; this account
         # keeps German when it logs in again.
         page.get_by_label("Sprache").select_option("en")

@@ -6,6 +6,7 @@ import { session, onSession, loadSession, setAccount } from "./session.js";
 import { money, setCurrency } from "./fmt.js";
 import { t, initLanguage, setLanguage, accountLanguage, onLanguage, lang } from "./i18n.js";
 import { showBanner, noticeText } from "./ui.js";
+import { muted, setMuted } from "./sound.js";
 import { mountAuth } from "./pages/auth.js";
 import { mountLobby } from "./pages/lobby.js";
 import { mountTable } from "./pages/table.js";
@@ -68,6 +69,7 @@ function translateStatic() {
   for (const el of document.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
   for (const el of document.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
   $("#language").value = lang();
+  renderMute();
   document.title = t("app.title");
 }
 
@@ -98,6 +100,15 @@ conn.on("notice", (msg) => {
   const calm = ["left", "round_settled"].includes(msg.code);
   if (!msg.table || !location.hash.includes(msg.table)) showBanner(noticeText(msg), calm ? "ok" : "warn", calm ? 3000 : 6000);
 });
+
+function renderMute() {
+  const btn = $("#mute");
+  btn.setAttribute("aria-pressed", muted() ? "true" : "false");
+  btn.textContent = muted() ? "\u{1F507}" : "\u{1F50A}";
+  btn.title = t(muted() ? "header.sound_off" : "header.sound_on");
+  btn.setAttribute("aria-label", t("header.mute"));
+}
+$("#mute").addEventListener("click", () => { setMuted(!muted()); renderMute(); });
 
 $("#language").addEventListener("change", async (ev) => {
   await setLanguage(ev.target.value, session.account ? session.account.id : null);

@@ -8,6 +8,7 @@ import { openBuyIn } from "./lobby.js";
 import { showBanner, dialog, errorText as wordError, noticeText } from "../ui.js";
 import { t } from "../i18n.js";
 import { clockState } from "../clock.js";
+import { play } from "../sound.js";
 
 /**
  * The table page, or one tile of the multi-table page (`opts.tile`: no side panels, no
@@ -128,6 +129,8 @@ export function mountTable(main, tableId, opts = {}) {
   }
 
   // ---- actions ----
+  let wasYourTurn = false;
+  let bankSounded = null;       // the decision whose time bank start was sounded
   let sentKey = null;           // the decision already answered (a double click sends once)
   function send(action, amt) {
     const legal = view.legal;
@@ -150,7 +153,10 @@ export function mountTable(main, tableId, opts = {}) {
         errorRule ? [" ", h("small.rule-id", { title: t("error.rule_link") }, errorRule)] : null));
     }
     if (mine && mine.posts_due && mine.posts_due !== "none") parts.push(postsDue(mine.posts_due));
-    if (opts.onTurn) opts.onTurn(Boolean(legal) && !legal.after_hand);
+    const yourTurn = Boolean(legal) && !legal.after_hand;
+    if (yourTurn && !wasYourTurn) play("turn");
+    wasYourTurn = yourTurn;
+    if (opts.onTurn) opts.onTurn(yourTurn);
     if (legal && preAction && playPreAction(legal)) return;
     if (!legal) {
       const pre = preActionsEl(mine);
@@ -263,6 +269,11 @@ export function mountTable(main, tableId, opts = {}) {
     if (!st) return null;
     const seat = view.seats.find((s) => s.seat === c.seat);
     const who = seat && seat.is_you ? t("clock.yours") : t("clock.theirs", { name: seat ? seat.name : t("table.a_player") });
+    const mineNow = me();
+    if (st.usingBank && mineNow && c.seat === mineNow.seat && bankSounded !== c.deadline_ms) {
+      bankSounded = c.deadline_ms;
+      play("bank");
+    }
     // The time bank shows only while it runs or when there is some to use.
     const bank = st.usingBank || st.bankLeft > 0;
     return h("div.timebar", { "data-testid": "clock" },
