@@ -33,22 +33,24 @@ def test_two_tables_as_tiles_your_turn_marked_and_first(page: Any, server: Any, 
     turns: set[str] = set()
     deadline = time.monotonic() + 3 * HAND_TIMEOUT_S
     while turns != set(tables) and time.monotonic() < deadline:
-        marked = grid.evaluate("g => [...g.querySelectorAll('.tile.your-turn')].map(t => t.dataset.tile)")
+        # One snapshot of the grid: which tiles are marked, and where each is drawn.
+        tiles = grid.evaluate("""g => [...g.querySelectorAll('.tile')].map(t => {
+            const r = t.getBoundingClientRect();
+            return {id: t.dataset.tile, marked: t.classList.contains('your-turn'), y: r.y, x: r.x};
+        })""")
+        marked = [t for t in tiles if t["marked"]]
         if not marked:
             page.wait_for_timeout(100)
             continue
-        table = marked[0]
+        # Marked and brought forward: every marked tile is drawn before every other one.
+        order = sorted(tiles, key=lambda t: (round(t["y"]), t["x"]))
+        assert [t["marked"] for t in order] == sorted((t["marked"] for t in order), reverse=True), order
+        table = marked[0]["id"]
         tile = grid.locator(f"[data-tile='{table}']")
         view = frames.latest_view(table) or {}
         if not view.get("legal") or view["legal"].get("after_hand"):
             page.wait_for_timeout(100)
             continue
-        # Marked and brought forward: the first tile of the grid.
-        first = grid.locator(".tile").first.bounding_box()
-        box = tile.bounding_box()
-        assert first is not None and box is not None
-        others = [grid.locator(f"[data-tile='{t}']").bounding_box() for t in tables if t != table]
-        assert all(o is not None and (box["y"], box["x"]) <= (o["y"], o["x"]) for o in others), (box, others)
         turns.add(str(table))
         bar = tile.get_by_test_id("action-bar")
         check = bar.get_by_role("button", name="Check")
