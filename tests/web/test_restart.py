@@ -8,7 +8,15 @@ import time
 from typing import Any
 
 from playwright.sync_api import expect
-from webtest_helpers import Frames, join_from_lobby, money_int, money_text, my_seat, new_name, sign_up
+from webtest_helpers import (
+    Frames,
+    join_from_lobby,
+    money_int,
+    money_text,
+    my_seat,
+    new_name,
+    sign_up,
+)
 
 
 def test_page_reconnects_after_a_server_restart_mid_hand(browser: Any, server: Any) -> None:
