@@ -97,11 +97,18 @@ def describe_hand(game: Game, cards: Sequence[int], board: Sequence[int]) -> str
     return text if low is None else f"{text}; low {low}"
 
 
+# Games whose hands are ranked by the standard high order (and the ace-to-five low).
+WORDED_GAMES = frozenset({Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO, Game.STUD, Game.STUD_HILO,
+                          Game.RAZZ})
+
+
 def hand_parts(game: Game, cards: Sequence[int], board: Sequence[int]) -> dict[str, object]:
     """A shown hand as parts a client words in its own language (docs/PROTOCOL.md `hand`):
     `category` (HandCategory name) and `ranks` (five, 0..12 = 2..A, in comparison order);
     hi-lo and razz add `low` (ranks high to low, ace = 1) or `no_low`. Empty when the cards
     do not make a five-card hand yet (a hand shown after winning before the river)."""
+    if game not in WORDED_GAMES:
+        return {}  # a variant's own order (short deck): clients show `description`
     flop_game = game in (Game.OMAHA, Game.OMAHA_HILO)
     if len(cards) + len(board) < 5 or (flop_game and len(board) < 3):
         return {}
