@@ -12,6 +12,7 @@ action time is away (R-TOURN-5) until they act again. Connections are anything w
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Mapping
@@ -72,10 +73,13 @@ class TournamentHall:
         rows = await stored_tournaments(self.db)
         counts: dict[str, int] = {}
         for row in rows:
-            base = row.id.rsplit("-", 1)[0]
-            counts[base] = max(counts.get(base, 0), int(row.id.rsplit("-", 1)[1]))
-            if row.status in OPEN and base in self.specs:
-                await self._open(base, row.id)
+            base, _, number = row.id.rpartition("-")
+            if not number.isdigit():
+                continue  # not one of the room's instances
+            counts[base] = max(counts.get(base, 0), int(number))
+            if row.status in OPEN:
+                # restored with its own stored spec, even if the room file changed since
+                await self._open(base, row.id, json.loads(row.spec))
         for base in self.specs:
             if not self._has_open(base):
                 await self._open(base, f"{base}-{counts.get(base, 0) + 1}")
@@ -91,8 +95,10 @@ class TournamentHall:
         for d in self.directors.values():
             await d.stop_actor()
 
-    async def _open(self, base: str, tid: str) -> TournamentDirector:
-        spec = self.specs[base]
+    async def _open(
+        self, base: str, tid: str, spec: dict[str, Any] | None = None
+    ) -> TournamentDirector:
+        spec = spec if spec is not None else self.specs[base]
         start = str(spec.get("start", "when_full"))
         start_ms = None if start == "when_full" else next_start_ms(start, datetime.now(UTC))
         d = TournamentDirector(
@@ -135,8 +141,8 @@ class TournamentHall:
             first = self._turns.setdefault(key, now)
             if (now - first) * 1000 >= self.action_ms:
                 events += await d.timeout(entry)
-        if d.t.status != "registering":
-            base, number = tid.rsplit("-", 1)
+        base, number = tid.rsplit("-", 1)
+        if d.t.status != "registering" and base in self.specs:
             repeats = self.specs[base].get("repeat") or d.config.start_ms is not None
             if repeats and not self._has_open(base):
                 await self._open(base, f"{base}-{int(number) + 1}")
