@@ -171,7 +171,8 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
     command = [server_bin or str(Path(sys.executable).parent / "pokerroom"), "serve",
                "--port", str(port), "--database", url, "--room", str(folder / "room.toml"),
                "--between-hands", "0.05", "--insecure-fast-hash", "--metrics",
-               "--signups-per-ip", "1000000"]  # every swarm bot signs up from this address
+               # every swarm bot signs up and connects from this address
+               "--signups-per-ip", "1000000", "--sockets-per-ip", "1000000"]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               start_new_session=True,  # a benchmark may hash cheaply:
                               env={**os.environ, "POKERROOM_TESTING": "1"})

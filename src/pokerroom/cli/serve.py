@@ -102,6 +102,9 @@ def register(app: typer.Typer) -> None:
         cookie_secure: bool = typer.Option(
             False, "--cookie-secure", help="Mark the session cookie Secure (behind HTTPS)."
         ),
+        sockets_per_ip: int = typer.Option(
+            64, help="WebSockets open at once from one address (a benchmark's bots need more)."
+        ),
         signups_per_ip: int = typer.Option(
             20, help="Sign-ups allowed from one address per hour (a benchmark's bots need more)."
         ),
@@ -133,6 +136,7 @@ def register(app: typer.Typer) -> None:
             between_hands_seconds=between_hands, action_seconds=action_seconds,
             fast_password_hash=insecure_fast_hash, metrics=metrics,
             signups_per_ip_per_hour=signups_per_ip, cookie_secure=cookie_secure,
+            max_sockets_per_ip=sockets_per_ip,
         )
         from pokerroom.core.table.room import RoomConfigError
         from pokerroom.server.state import load_room
@@ -158,6 +162,9 @@ def register(app: typer.Typer) -> None:
             # messages of a few hundred bytes (issue 11).
             config = uvicorn.Config(application, host=host, port=port, log_level="warning",
                                     ws_max_size=1 << 16, lifespan="on",
+                                    # Beyond this many connections and requests at once
+                                    # uvicorn answers 503 at once instead of queueing.
+                                    limit_concurrency=2000, timeout_keep_alive=5,
                                     ws_per_message_deflate=ws_deflate, log_config=log_config)
             server = _draining_server()(config, application.state.room)
             task = asyncio.create_task(server.serve())

@@ -3,20 +3,22 @@
 `analyze --exact` enumerates every deal (exact Fractions); `simulate` plays hands with the
 numba kernel and fails (exit 1) when the exact value lies outside its 95% interval; `report`
 writes one self-contained HTML page. Exact results are cached under the user's cache folder
-($XDG_CACHE_HOME/pokerroom or ~/.cache/pokerroom) for `simulate` and `report`.
+($XDG_CACHE_HOME/pokerroom or ~/.cache/pokerroom) for `simulate` and `report`, as plain data
+(JSON and .npz) checked on load.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import pickle
 import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import typer
+
+from pokerroom.cli.uth_cache import read_cache, write_cache
 
 STRATEGIES = ("optimal", "simple")
 DATA = Path(__file__).resolve().parents[1] / "data" / "uth_flop_optimal.npz"
@@ -50,17 +52,16 @@ def run_exact(strategy: str, quiet: bool = False) -> Any:
         trips = trips_exact()
     result = summarize(strategy, totals, play2, trips)
     elapsed, cpu_time = time.perf_counter() - start, time.process_time() - cpu
-    with open(cache_dir() / f"uth-exact-{strategy}.pkl", "wb") as fh:
-        pickle.dump(result, fh)
+    write_cache(result, cache_dir())
     return result, elapsed, cpu_time
 
 
 def load_exact(strategy: str) -> Any:
-    """The cached exact result, computing it first when there is none."""
-    path = cache_dir() / f"uth-exact-{strategy}.pkl"
-    if path.exists():
-        with open(path, "rb") as fh:
-            return pickle.load(fh)
+    """The cached exact result (plain data, checked: see uth_cache), computing it first when
+    there is none or it does not check out. An old pickle cache is never loaded."""
+    cached = read_cache(cache_dir(), strategy)
+    if cached is not None:
+        return cached
     return run_exact(strategy)[0]
 
 

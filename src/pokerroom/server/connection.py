@@ -28,6 +28,7 @@ class Connection:
         self.lobby = False
         self.closed = False
         self.session: str | None = None  # the session token it opened with (logout closes it)
+        self.address = ""  # the client's IP (sockets are capped per address)
         self._close_code, self._close_reason = 1008, "too slow"
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.queued_bytes = 0

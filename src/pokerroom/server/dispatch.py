@@ -79,8 +79,10 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
             conn.push({"type": "pong", "now_ms": now_ms()})
         case LobbySubscribe():
             lobby.subscribe(conn)
+            conn.lobby = True
         case LobbyUnsubscribe():
             lobby.unsubscribe(conn)
+            conn.lobby = False
         case Observe():
             await state.watch(conn, msg.table, since=None)
         case Unobserve():

@@ -21,6 +21,11 @@ class Settings:
     rate_burst: int = 40
     max_dropped_messages: int = 200  # refused messages per dropped_window_s before closing
     dropped_window_s: float = 60.0
+    # Open WebSockets: per client address and per account; an anonymous socket that observes
+    # nothing (no table, no lobby) for idle_anonymous_s is closed.
+    max_sockets_per_ip: int = 64
+    max_sockets_per_account: int = 8
+    idle_anonymous_s: float = 30.0
     # The action clock; None = what the room file says (core.table.clock applies it).
     action_seconds: float | None = None
     time_bank_seconds: float | None = None

@@ -32,6 +32,13 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         return
     token = session_token_from(websocket.headers, websocket.cookies)
     identity = await state.authenticate(token)
+    address = websocket.client.host if websocket.client else ""
+    crowd = [c for c in state.connections if not c.closed]
+    if sum(1 for c in crowd if c.address == address) >= settings.max_sockets_per_ip or (
+            identity is not None and sum(1 for c in crowd if c.account_id == identity[0])
+            >= settings.max_sockets_per_account):
+        await websocket.close(code=1008, reason="too many connections")
+        return
     await websocket.accept()
     conn = Connection(
         websocket,
@@ -39,6 +46,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         identity[1] if identity else None,
     )
     conn.session = token if identity else None
+    conn.address = address
     conn.start()
     state.connected(conn)
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -46,7 +54,16 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     dropped = SlidingWindow(settings.dropped_window_s)
     try:
         while not conn.closed:
-            message = await websocket.receive()
+            if conn.account_id is None and not conn.tables and not conn.lobby:
+                # Anonymous and watching nothing: it must say something soon, or go.
+                try:
+                    message = await asyncio.wait_for(websocket.receive(),
+                                                     settings.idle_anonymous_s)
+                except TimeoutError:
+                    await websocket.close(code=1008, reason="idle")
+                    break
+            else:
+                message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
             raw = message.get("text")
