@@ -65,3 +65,26 @@ async def test_the_wallet_pages_in_sql_with_running_balances(server) -> None:
         body = r.json()
         assert len(body["entries"]) == 1
         assert body["entries"][0]["balance_after"] == body["balance"]
+
+
+async def test_rest_calls_are_limited_per_account_and_the_export_is_cached(tmp_path) -> None:
+    from dataclasses import replace
+
+    from roomharness import make_settings, start_server, stop_server
+
+    running = await start_server(replace(make_settings(tmp_path), rest_calls_per_minute=5))
+    try:
+        token = await register(running, "otto")
+        auth = {"Authorization": f"Bearer {token}"}
+        async with running.http() as http:
+            first = await http.get("/api/hands/pokerstars", headers=auth)
+            assert first.status_code == 200
+            codes = [(await http.get("/api/hands/pokerstars", headers=auth)).status_code
+                     for _ in range(6)]
+            assert codes[:4] == [200] * 4 and codes[4:] == [429, 429]
+            assert running.app.state.room.exports  # the file was kept for the next call
+            other = await register(running, "petra")  # another account is not affected
+            r = await http.get("/api/wallet", headers={"Authorization": f"Bearer {other}"})
+            assert r.status_code == 200
+    finally:
+        await stop_server(running)

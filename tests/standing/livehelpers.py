@@ -32,7 +32,8 @@ class ThreadServer:
     def __init__(self, tmp: Path) -> None:
         self.settings = Settings(port=_free_port(), database_url=f"sqlite+aiosqlite:///{tmp / 'r.db'}",
                                  fast_password_hash=True, between_hands_seconds=0.05)
-        self.settings = replace(self.settings, signups_per_ip_per_hour=100_000)
+        self.settings = replace(self.settings, signups_per_ip_per_hour=100_000,
+                                rest_calls_per_minute=100_000)
         config = uvicorn.Config(create_app(self.settings), host="127.0.0.1",
                                 port=self.settings.port, log_level="warning", lifespan="on")
         self.server = uvicorn.Server(config)

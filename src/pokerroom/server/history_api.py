@@ -71,11 +71,20 @@ TEXT = {200: {"content": {"text/plain": {"schema": dict(type="string")}},
             response_class=Response, responses=TEXT)
 async def my_hands_pokerstars(who: Me, state: Room) -> Response:
     hands = await HandHistory(state.db).of(who[0], limit=500)
+    # The same hands give the same file: served from the cache until a hand is added.
+    key = tuple(h.id for h in hands if h.status == "settled")
+    cached = state.exports.get(who[0])
+    if cached is not None and cached[0] == key:
+        return _text_file(cached[1], "pokerroom-hands.txt")
     texts = []
     for stored in reversed(hands):
         if stored.status == "settled" and stored.record and _has_pokerstars_game(stored):
             texts.append(await _pokerstars(state, stored, who[0]))
-    return _text_file("\ufeff" + "\n\n\n".join(texts) + "\n", "pokerroom-hands.txt")
+    text = "\ufeff" + "\n\n\n".join(texts) + "\n"
+    if len(state.exports) > 1000:
+        state.exports.clear()  # a crude bound; a file is rebuilt on the next call
+    state.exports[who[0]] = (key, text)
+    return _text_file(text, "pokerroom-hands.txt")
 
 
 @router.get("/{hand_id}", summary="One of my hands, step by step, as I could see it")

@@ -72,6 +72,12 @@ async def current_account(request: Request, state: Room) -> tuple[int, str]:
     identity = await state.authenticate(session_token_from(request.headers, request.cookies))
     if identity is None:
         raise refuse(401, "not_authenticated", "log in first")
+    # Logged-in REST calls per account per minute: exports and histories cost real CPU.
+    key, limit = str(identity[0]), state.settings.rest_calls_per_minute
+    if state.rest_calls.count(key) >= limit:
+        raise refuse(429, "throttled", f"at most {limit} requests a minute; slow down",
+                     retry_after_s=state.rest_calls.retry_after_s(key))
+    state.rest_calls.add(key)
     return identity
 
 

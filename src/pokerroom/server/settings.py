@@ -43,6 +43,7 @@ class Settings:
     drain_seconds: float = 30.0  # SIGTERM: how long the hands in progress may take to finish
     # Sign-ups from one address per hour (each costs two argon2 hashes and a play-money grant).
     signups_per_ip_per_hour: int = 20
+    rest_calls_per_minute: int = 120  # logged-in REST requests per account
     # GET /api/metrics (process and storage CPU) for `pokerroom bench server`; off in a room.
     metrics: bool = False
     node_name: str | None = None  # this node in /metrics (default: the host name)

@@ -65,6 +65,9 @@ class ServerState:
         self.connections: set[Any] = set()
         self.signups = SlidingWindow(3600.0)  # sign-ups per address in the last hour
         self.chats = SlidingWindow(10.0)  # chat lines per account in the last 10 s
+        self.rest_calls = SlidingWindow(60.0)  # logged-in REST requests per account
+        # The all-hands PokerStars file per account, kept while no newer hand is settled.
+        self.exports: dict[int, tuple[tuple[int, ...], str]] = {}
         self.fanout = LocalFanOut()  # one node; several nodes share a bus (DESIGN 6)
         self.lobby = Lobby(self.fanout)
         self._db: Database | None = None
