@@ -3,9 +3,9 @@ round one played, and one's client seed."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
 
 from pokerroom.core.errors import RuleViolationError
@@ -20,6 +20,8 @@ from pokerroom.services.fairness import (
 )
 
 router = APIRouter(prefix="/api", tags=["fairness"])
+# Ids are 64-bit in the database: a larger one is 422, never a 500 (issue 12, item 16).
+HandId = Annotated[int, Path(ge=1, le=2**63 - 1)]
 
 
 class ClientSeedIn(BaseModel):
@@ -39,7 +41,7 @@ async def _answer(proof: Any) -> dict[str, Any]:
 
 
 @router.get("/hands/{hand_id}/fairness", summary="The proof of one of my hands' deal")
-async def hand_fairness(hand_id: int, who: Me, state: Room) -> dict[str, Any]:
+async def hand_fairness(hand_id: HandId, who: Me, state: Room) -> dict[str, Any]:
     return await _answer(hand_proof(state.db, hand_id, who[0]))
 
 
@@ -49,7 +51,7 @@ async def rounds(who: Me, state: Room, limit: int = 50) -> dict[str, Any]:
 
 
 @router.get("/uth/rounds/{round_id}/fairness", summary="The proof of one of my UTH rounds' deal")
-async def round_fairness(round_id: int, who: Me, state: Room) -> dict[str, Any]:
+async def round_fairness(round_id: HandId, who: Me, state: Room) -> dict[str, Any]:
     return await _answer(round_proof(state.db, round_id, who[0]))
 
 
