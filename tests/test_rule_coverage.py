@@ -20,7 +20,7 @@ ENFORCED = {
     "BUYIN", "BTN", "BLIND", "HU",  # issue 4 (the table)
     "TABLE", "DEAL", "PLAY", "SHOW", "QUAL", "PAY", "RTP",  # issue 5 (Ultimate Texas Hold'em)
     "TOURN",  # issue 13 (tournaments)
-    "SHORT",  # issue 14 (short-deck hold'em)
+    "SHORT", "OMAHA",  # issue 14 (short-deck hold'em, five-card Omaha)
 }
 
 

@@ -512,6 +512,7 @@ def _pk_hand_types(game: Game) -> tuple[type, ...]:
         Game.OMAHA_HILO: (OmahaHoldemHand, OmahaEightOrBetterLowHand),
         Game.STUD: (StandardHighHand,), Game.STUD_HILO: (StandardHighHand, EightOrBetterLowHand),
         Game.RAZZ: (RegularLowHand,), Game.SHORT_DECK: (ShortDeckHoldemHand,),
+        Game.OMAHA5: (OmahaHoldemHand,), Game.OMAHA5_HILO: (OmahaHoldemHand, OmahaEightOrBetterLowHand),
     }[game]
 
 

@@ -53,6 +53,8 @@ HAND_TYPES = {
     "stud-hilo": (StandardHighHand, EightOrBetterLowHand),
     "razz": (RegularLowHand,),
     "short-deck": (ShortDeckHoldemHand,),
+    "omaha5": (OmahaHoldemHand,),
+    "omaha5-hilo": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
 }
 
 
@@ -95,7 +97,7 @@ def _streets(spec: PkSpec) -> tuple[Street, ...]:
             Street(True, (True,), 0, False, later, big, cap),
             Street(True, (False,), 0, False, later, big, cap),
         )
-    holes = 4 if spec.game.startswith("omaha") else 2
+    holes = 5 if spec.game.startswith("omaha5") else 4 if spec.game.startswith("omaha") else 2
     small = spec.small_bet if limit else spec.big_blind
     big = spec.big_bet if limit else spec.big_blind
     return (

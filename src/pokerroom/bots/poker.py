@@ -38,7 +38,7 @@ def preflop_strength(hole: list[Card]) -> float:
 
 def made_hand(hole: list[Card], board: list[Card], game: str) -> HandCategory | None:
     try:
-        if game.startswith("omaha") and len(hole) == 4 and len(board) >= 3:
+        if game.startswith("omaha") and len(hole) in (4, 5) and len(board) >= 3:
             return evaluate_omaha(hole, board).category
         cards = hole + board
         if 5 <= len(cards) <= 7:

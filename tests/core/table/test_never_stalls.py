@@ -116,9 +116,10 @@ def config_for(game: str, betting: str) -> TableConfig:
                        first_button=0)  # fmt: skip
 
 
-def test_the_table_pairs_are_the_fifteen_the_room_allows() -> None:
-    # 12 before issue 14 added short-deck hold'em (its three structures)
-    assert len(table_pairs()) == 15
+def test_the_table_pairs_are_the_twenty_one_the_room_allows() -> None:
+    # 12 before issue 14 added short-deck hold'em and five-card Omaha hi and hi-lo (three
+    # structures each)
+    assert len(table_pairs()) == 21
 
 
 MOVES = ("act", "act", "act", "timeout", "leave", "disconnect")

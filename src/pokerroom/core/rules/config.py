@@ -26,6 +26,8 @@ class Game(StrEnum):
     STUD_HILO = "stud-hilo"
     RAZZ = "razz"
     SHORT_DECK = "short-deck"
+    OMAHA5 = "omaha5"
+    OMAHA5_HILO = "omaha5-hilo"
 
     @property
     def variant(self) -> Variant:

@@ -184,11 +184,23 @@ RAZZ = Variant(
     pokerstars_name="Razz", phh_codes=(("limit", "FR"),),
 )  # fmt: skip
 
+# Five-card Omaha: five hole cards, still exactly two of them with three of the board
+# (R-OMAHA-1); nine players at most (45 hole cards and the board of a 52-card deck).
+OMAHA5 = Variant(
+    code="omaha5", name="5 Card Omaha", layout=Layout.BOARD, streets=_omaha_streets(5),
+    halves=(Evaluator.OMAHA_HIGH,), max_players=9, pokerstars_name="5 Card Omaha",
+)  # fmt: skip
+OMAHA5_HILO = Variant(
+    code="omaha5-hilo", name="5 Card Omaha Hi-Lo", layout=Layout.BOARD,
+    streets=_omaha_streets(5), halves=(Evaluator.OMAHA_HIGH, Evaluator.OMAHA_EIGHT_LOW),
+    max_players=9, pokerstars_name="5 Card Omaha Hi/Lo",
+)  # fmt: skip
 SHORT_DECK_HOLDEM = Variant(
     code="short-deck", name="Short Deck Hold'em", layout=Layout.BOARD, streets=_FLOP,
     halves=(Evaluator.SHORT_DECK_HIGH,), deck=SHORT_DECK, phh_codes=(("no-limit", "NS"),),
 )  # fmt: skip
 
 VARIANTS: dict[str, Variant] = {
-    v.code: v for v in (HOLDEM, OMAHA, OMAHA_HILO, STUD, STUD_HILO, RAZZ, SHORT_DECK_HOLDEM)
+    v.code: v
+    for v in (HOLDEM, OMAHA, OMAHA_HILO, STUD, STUD_HILO, RAZZ, SHORT_DECK_HOLDEM, OMAHA5, OMAHA5_HILO)
 }

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pokerroom.core.errors import InvalidConfigError
+from pokerroom.core.rules.variant import VARIANTS
 
-GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz", "short-deck")
+GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz", "short-deck", "omaha5",
+         "omaha5-hilo")
 STUD_GAMES = ("stud", "stud-hilo", "razz")
 BETTINGS = ("no-limit", "pot-limit", "limit")
 BUTTON_MODES = ("moving", "dead")
@@ -83,6 +85,9 @@ class TableConfig:
             )
         if not MIN_SEATS <= self.seats <= MAX_SEATS:
             raise InvalidConfigError(f"seats must be {MIN_SEATS}..{MAX_SEATS}, got {self.seats}")
+        most = VARIANTS[self.game].max_players
+        if self.seats > most and not self.is_stud:  # stud's own check below names its rule
+            raise InvalidConfigError(f"seats: a {self.game} table has at most {most} seats")
         if self.button_mode not in BUTTON_MODES:
             raise InvalidConfigError(f"button must be 'moving' or 'dead', got {self.button_mode!r}")
         if self.first_button is not None and not 0 <= self.first_button < self.seats:
