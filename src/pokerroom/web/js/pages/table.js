@@ -322,11 +322,9 @@ export function mountTable(main, tableId, opts = {}) {
       conn.send({ type: "leave", table: tableId });
       location.hash = "#/lobby";
     };
-    if (!inHand()) { go(); return; }
-    dialog(t("leave.title"), h("p", {}, t("leave.mid_hand")), [
-      [t("leave.stay"), (close) => close(), "btn-ghost"],
-      [t("leave.confirm"), (close) => { close(); go(); }, "btn-danger"],
-    ]);
+    // The browser's own confirm (issue 12's warning), in the player's language.
+    if (inHand() && !window.confirm(`${t("leave.title")} ${t("leave.mid_hand")}`)) return;
+    go();
   }
 
   // ---- pre-actions: ticked before one's turn, played when the turn comes ----
