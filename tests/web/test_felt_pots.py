@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import expect
+
 
 def test_R_POT_1_felt_labels_main_and_side_pots_with_their_seats(page: Any) -> None:
     """R-POT-1: a view with a main pot and two side pots shows "Main pot", "Side pot 1",
     "Side pot 2", each naming the seats that can win it."""
     page.goto("/")
+    # The page is drawn once its words are loaded (web/i18n); the felt below uses them too.
+    expect(page.get_by_role("button", name="Log in")).to_be_visible()
     view = {
         "game": "holdem", "seats_total": 4, "hand": 7, "street": "TURN", "button": 0,
         "board": ["As", "Kd", "7h", "2c"], "to_act": 3,
