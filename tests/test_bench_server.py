@@ -15,7 +15,7 @@ POKERROOM = Path(sys.executable).parent / "pokerroom"
 def test_bench_server_prints_one_json_object_with_every_key() -> None:
     done = subprocess.run(
         [str(POKERROOM), "bench", "server", "--tables", "2", "--think", "200",
-         "--seconds", "3", "--json"],
+         "--seconds", "10", "--json"],
         capture_output=True, text=True, timeout=600, check=True,
     )
     lines = [line for line in done.stdout.splitlines() if line.strip()]
