@@ -8,6 +8,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -72,6 +73,17 @@ async def hand_dealt_since(bots: list[Bot], seen: int, limit_s: float = 120.0) -
     raise AssertionError(f"no hand was dealt within {limit_s} s of the server's start")
 
 
+async def hand_settled(db_url: str, limit_s: float = 120.0) -> None:
+    """Wait until the database holds a settled hand."""
+    db_file = db_url.split("///", 1)[1]
+    for _ in range(int(limit_s / 0.2)):
+        with sqlite3.connect(db_file) as conn:
+            if conn.execute("SELECT COUNT(*) FROM hands WHERE status = 'settled'").fetchone()[0]:
+                return
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"no hand was settled within {limit_s} s of the last start")
+
+
 async def crash_loop(tmp_path: Path, kills: int, seed: int) -> None:
     rng = random.Random(seed)
     db_url = f"sqlite+aiosqlite:///{tmp_path / 'crash.db'}"
@@ -96,7 +108,9 @@ async def crash_loop(tmp_path: Path, kills: int, seed: int) -> None:
             assert summary["ok"] is True
             proc = start(db_url, port, log)
             await wait_ready(port, proc)
-        await asyncio.sleep(1.0)
+        # The kills cut hands 0.1-0.8 s after a deal, so on a busy machine no hand may have
+        # ended yet: let the last server play until one is settled (bounded), then stop it.
+        await hand_settled(db_url)
         assert sum(b.stats.hands for b in bots) > 0
         assert all(b.stats.reconnects >= 1 for b in bots)
     finally:

@@ -194,6 +194,11 @@ async def run_audit(
             balance=report.totals["uth_at_risk"],
             stakes_in_progress=in_progress_stake,
         )
+    # Every status is reported, zero included: a reader (or a test) asking how many hands were
+    # settled gets 0, not a missing key, when none was.
+    for status in ("in_progress", "settled", "voided"):
+        report.counts[f"hands_{status}"] = int(hand_counts.get(status, 0))
+        report.counts[f"uth_rounds_{status}"] = int(round_counts.get(status, 0))
     report.counts.update({f"hands_{k}": int(v) for k, v in hand_counts.items()})
     report.counts.update({f"uth_rounds_{k}": int(v) for k, v in round_counts.items()})
     await _audit_hands(db, report, replayers or {}, batch)
