@@ -33,3 +33,18 @@ async def test_racing_nodes_get_exactly_one_lease(db: Database) -> None:
     finally:
         await other.close()
     assert sum(won) == 1
+
+
+async def test_each_take_over_adds_one_to_the_epoch_and_a_stale_epoch_cannot_renew(
+        db: Database) -> None:
+    leases = TableLeases(db)
+    assert await leases.take("t1", node="a", ttl_ms=1000, now_ms=0) == 1
+    assert await leases.take("t1", node="b", ttl_ms=1000, now_ms=500) is None  # a's is live
+    assert await leases.renew("t1", node="a", epoch=1, ttl_ms=1000, now_ms=900)
+    assert await leases.take("t1", node="b", ttl_ms=1000, now_ms=1900) == 2  # a expired
+    assert not await leases.renew("t1", node="a", epoch=1, ttl_ms=1000, now_ms=2000)
+    assert not await leases.renew("t1", node="b", epoch=1, ttl_ms=1000, now_ms=2000)
+    await leases.release("t1", node="b", epoch=2)
+    assert await leases.owner("t1", now_ms=2000) is None
+    assert await leases.take("t1", node="c", ttl_ms=1000, now_ms=2000) == 3  # released: at once
+    assert [(x.table_id, x.node, x.epoch) for x in await leases.all()] == [("t1", "c", 3)]

@@ -60,6 +60,47 @@ def _draining_server() -> Any:
     return Draining
 
 
+async def cluster_preflight(database: str, redis_url: str, prefix: str,
+                            node_id: str) -> str | None:
+    """Why this node cannot join a cluster (one line), or None. Reads only: nothing is
+    written anywhere before every check passed."""
+    from sqlalchemy.engine import make_url
+
+    from pokerroom.services.cluster import node_key
+    from pokerroom.storage.database import normalize_url
+
+    try:
+        url = make_url(normalize_url(database))
+    except Exception as exc:  # noqa: BLE001 - any unreadable URL is refused in one line
+        return f"--database {database!r} is not a database URL ({exc})"
+    if url.get_backend_name() != "postgresql":
+        return ("--cluster needs PostgreSQL (--database postgresql+asyncpg://...); "
+                f"{url.get_backend_name()} serves a single node only")
+    import redis.asyncio as aioredis
+
+    redis = aioredis.from_url(redis_url, socket_connect_timeout=3, socket_timeout=3)
+    try:
+        await redis.ping()
+        alive = await redis.exists(node_key(prefix, node_id))
+    except Exception as exc:  # noqa: BLE001
+        return f"cannot reach Redis at {redis_url}: {exc}"
+    finally:
+        await redis.aclose()
+    if alive:
+        return (f"a node named {node_id!r} is alive in this cluster already; choose another "
+                "--node-id (or wait a few seconds after stopping it)")
+    import asyncpg
+
+    try:
+        conn = await asyncpg.connect(url.set(drivername="postgresql")
+                                     .render_as_string(hide_password=False), timeout=5)
+        await conn.fetchval("SELECT 1")
+        await conn.close()
+    except Exception as exc:  # noqa: BLE001
+        return f"cannot reach PostgreSQL at {url.render_as_string()}: {exc}"
+    return None
+
+
 def run_loop(main: Any) -> None:
     """Run the server's coroutine on uvloop where it is installed (a faster event loop, from
     uvicorn[standard]), else on asyncio's own."""
@@ -111,6 +152,19 @@ def register(app: typer.Typer) -> None:
         log_format: str = typer.Option(
             "text", help="text, or json: one JSON object per line with the table and hand ids."
         ),
+        cluster: str = typer.Option(
+            None, "--cluster", help="Run as one node of several: the Redis URL they share "
+            "(e.g. redis://127.0.0.1:6379/0); --database must then be PostgreSQL."
+        ),
+        node_id: str = typer.Option(
+            None, "--node-id", help="This node's name in the cluster (default: host-port)."
+        ),
+        cluster_prefix: str = typer.Option(
+            "pokerroom:", hidden=True, help="Prefix of every Redis key and channel (tests)."
+        ),
+        lease_ttl: float = typer.Option(
+            6.0, hidden=True, help="Seconds a table lease lasts without renewal (--cluster)."
+        ),
     ) -> None:
         """Run the poker room: REST at /api, docs at /docs, live play at /ws, the client at /."""
         import os
@@ -127,11 +181,22 @@ def register(app: typer.Typer) -> None:
         from pokerroom.server.settings import Settings
         from pokerroom.storage.database import default_database_url
 
+        database = database or default_database_url()
+        if cluster is not None:
+            import socket
+
+            node_id = node_id or f"{socket.gethostname()}-{port}"
+            problem = asyncio.run(cluster_preflight(database, cluster, cluster_prefix, node_id))
+            if problem is not None:
+                typer.echo(f"pokerroom serve: {problem}", err=True)
+                raise typer.Exit(2)
         if bots > 0:
             # the sit & go bots (up to two sets of seats per sit & go) sign up from here too
             signups_per_ip += 40
         settings = Settings(
-            host=host, port=port, database_url=database or default_database_url(),
+            host=host, port=port, database_url=database,
+            cluster_url=cluster, node_id=node_id or "local", cluster_prefix=cluster_prefix,
+            lease_ttl_ms=int(lease_ttl * 1000),
             room_path=room, extra_origins=tuple(allow_origin),
             between_hands_seconds=between_hands, action_seconds=action_seconds,
             fast_password_hash=insecure_fast_hash, metrics=metrics,

@@ -40,6 +40,11 @@ class Settings:
     fast_password_hash: bool = False  # cheaper argon2id parameters, for tests and bots only
     events_kept_per_table: int = 2000
     node_id: str = "local"  # this node's name in GET /api/cluster
+    # Several nodes (issue 10): the Redis URL of the bus; None = one node, nothing shared.
+    cluster_url: str | None = None
+    cluster_prefix: str = "pokerroom:"  # every Redis key and channel of this room
+    lease_ttl_ms: int = 6_000  # a dead node's tables are taken within about this + a tick
+    lease_tick_seconds: float = 1.0
     drain_seconds: float = 30.0  # SIGTERM: how long the hands in progress may take to finish
     # Sign-ups from one address per hour (each costs two argon2 hashes and a play-money grant).
     signups_per_ip_per_hour: int = 20

@@ -6,8 +6,9 @@ import asyncio
 import logging
 import re
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 from importlib import resources
 from typing import Any
 
@@ -29,6 +30,8 @@ from pokerroom.services.lobby import Lobby
 from pokerroom.services.metrics import RoomMetrics
 from pokerroom.services.notices import NoticeBox
 from pokerroom.services.recovery import recover
+from pokerroom.services.refusal import RefusedError
+from pokerroom.services.runner import Runner
 from pokerroom.services.seating import SeatBook
 from pokerroom.services.storage import Database, encode_record, open_database
 from pokerroom.services.table_runner import RoomServices, TableRunner
@@ -110,12 +113,16 @@ class ServerState:
         self.limits = PlayerLimits(self._db)
         self.notices = NoticeBox(self._db)
         self.room = load_room(self.settings)
-        report = await recover(self._db, uth_settler=self._uth_settler())
-        if report.voided_hands or report.uth_settled or report.uth_voided:
-            log.warning("recovered after a crash: voided hands %s, UTH settled %s, voided %s",
-                        report.voided_hands, report.uth_settled, report.uth_voided)
         deck_source = (SeededDeckSource(self.settings.seed) if self.settings.seed is not None
                        else SecureDeckSource())
+        if self.settings.cluster_url is not None:
+            from pokerroom.services.redis_fanout import RedisFanOut
+
+            fanout = RedisFanOut(self.settings.cluster_url,
+                                 prefix=f"{self.settings.cluster_prefix}f:")
+            await fanout.start()
+            self.fanout = fanout
+            self.lobby = Lobby(self.fanout)
         services = RoomServices(
             cashier=self._cashier, hands=HandStore(self._db), deck_source=deck_source,
             memory=RoomMemory(), encode_record=encode_record, seats=SeatBook(self._db),
@@ -124,12 +131,21 @@ class ServerState:
             between_hands_s=self.settings.between_hands_seconds,
             events_kept=self.settings.events_kept_per_table,
         )
-        for config in self.room.tables:
-            config = self._with_clock(config)
-            self.lobby.add(TableRunner(table_id_of(config.name), config, services,
-                                       display_name=config.name))
-        self._add_uth_tables(services)
         self._services = services
+        self._factories = self._runner_factories(services)
+        from pokerroom.services.tournament_hall import TournamentHall
+
+        if self.settings.cluster_url is not None:
+            await self._start_cluster()
+            # Tournament directors take no lease yet: a cluster runs no tournament (issue 10).
+            self.tournaments = TournamentHall(self._db, (), decks=deck_source)
+            return
+        report = await recover(self._db, uth_settler=self._uth_settler())
+        if report.voided_hands or report.uth_settled or report.uth_voided:
+            log.warning("recovered after a crash: voided hands %s, UTH settled %s, voided %s",
+                        report.voided_hands, report.uth_settled, report.uth_voided)
+        for make in self._factories.values():
+            self.lobby.add(make())
         # Tables an operator added from the console, next to the room file's.
         for spec in await ConsoleTables(self._db).specs():
             self._add_console_runner(spec)
@@ -142,13 +158,48 @@ class ServerState:
                     account_id, table_id,
                     key=f"restart:{table_id}:{account_id}:{uuid.uuid4().hex}")
         await self.lobby.start()
-        from pokerroom.services.tournament_hall import TournamentHall
-
         self.tournaments = TournamentHall(
             self._db, self.room.tournaments, decks=deck_source,
             action_ms=int((self.settings.action_seconds or 15) * 1000),
         )  # fmt: skip
         await self.tournaments.start()
+
+    def _runner_factories(self, services: RoomServices) -> dict[str, Callable[[], Runner]]:
+        """Table id -> a function building a fresh runner of that table (a cluster node
+        builds one each time it takes the table)."""
+        factories: dict[str, Callable[[], Runner]] = {}
+        for config in self.room.tables:
+            config = self._with_clock(config)
+            factories[table_id_of(config.name)] = partial(
+                TableRunner, table_id_of(config.name), config, services,
+                display_name=config.name)
+        factories.update(self._uth_factories(services))
+        return factories
+
+    async def _start_cluster(self) -> None:
+        from pokerroom.services.cluster import ClusterConfig, ClusterNode
+
+        assert self.settings.cluster_url is not None
+        self.cluster = ClusterNode(
+            ClusterConfig(redis_url=self.settings.cluster_url, node=self.settings.node_id,
+                          prefix=self.settings.cluster_prefix,
+                          ttl_ms=self.settings.lease_ttl_ms,
+                          tick_s=self.settings.lease_tick_seconds),
+            db=self.db, lobby=self.lobby, fanout=self.fanout,
+            templates={t: make() for t, make in self._factories.items()},
+            make=lambda t: self._factories[t](), uth_settler=self._uth_settler(),
+            rewatch=self.rewatch)
+        await self.cluster.start()
+
+    async def rewatch(self, table_id: str) -> None:
+        """The table has a new owner: this node's clients watching it get a full view from
+        there (and are counted present there), on the same socket."""
+        for conn in [c for c in list(self.connections) if table_id in c.tables]:
+            try:
+                conn.push(await self.lobby.runner(table_id).observe(conn.id, conn.account_id,
+                                                                    None))
+            except Exception:  # noqa: BLE001 - the client resyncs on its next message
+                log.warning("could not show %s again to a client", table_id, exc_info=True)
 
     def _add_console_runner(self, spec: dict[str, Any]) -> str:
         config = self._with_clock(console_table_config(spec))
@@ -203,17 +254,19 @@ class ServerState:
 
         return settle_from_record
 
-    def _add_uth_tables(self, services: RoomServices) -> None:
+    def _uth_factories(self, services: RoomServices) -> dict[str, Callable[[], Runner]]:
         from pokerroom.core.uth import UthConfig
         from pokerroom.services.uth_rounds import UthRounds
         from pokerroom.services.uth_runner import UthRunner
 
         rounds = UthRounds(self.db)
+        factories: dict[str, Callable[[], Runner]] = {}
         for spec in self.room.uth_tables:
             config = UthConfig(ante_min=spec.ante_min, ante_max=spec.ante_max,
                                trips_min=spec.trips_min, trips_max=spec.trips_max,
                                seats=spec.seats)
-            self.lobby.add(UthRunner(
+            factories[table_id_of(spec.name)] = partial(
+                UthRunner,
                 table_id_of(spec.name), spec.name, config, cashier=self.cashier, rounds=rounds,
                 fanout=self.fanout,
                 deck_source=services.deck_source, encode_record=services.encode_record,
@@ -222,7 +275,8 @@ class ServerState:
                 pause_s=self.settings.between_hands_seconds,
                 client_seeds=services.client_seeds, metrics=self.metrics,
                 limits=services.limits,
-            ))
+            )
+        return factories
 
     async def drain(self, timeout_s: float) -> bool:
         """A graceful stop (SIGTERM): deal no new hand, let the hands in progress finish (at
@@ -236,14 +290,22 @@ class ServerState:
             if loop.time() >= deadline:
                 log.warning("drain: hands still running at %s",
                             [r.table_id for r in runners if r.busy()])
-                return False
+                break
             await asyncio.sleep(0.05)
-        return True
+        idle = not any(r.busy() for r in runners)
+        if getattr(self, "cluster", None) is not None:
+            await self.cluster.release_all()  # the other nodes take the tables at once
+        return idle
 
     async def stop(self) -> None:
         if getattr(self, "tournaments", None) is not None:
             await self.tournaments.stop()
+        if getattr(self, "cluster", None) is not None:
+            await self.cluster.stop()
         await self.lobby.stop()
+        stop_fanout = getattr(self.fanout, "stop", None)
+        if stop_fanout is not None:
+            await stop_fanout()
         if self._db is not None:
             await self._db.close()
 
@@ -282,12 +344,17 @@ class ServerState:
             self.fanout.unsubscribe(account_channel(conn.account_id), conn)
         for table_id in list(conn.tables):
             if self.lobby.has(table_id):
-                await self.unwatch(conn, table_id)
+                try:
+                    await self.unwatch(conn, table_id)
+                except RefusedError:  # the table is between nodes: its new owner never saw us
+                    pass
 
     async def cluster_view(self) -> dict[str, Any]:
         """GET /api/cluster: the nodes and which owns each table. One node owns every table
         here (epoch 0: no lease is taken until several nodes share the room)."""
         dealt = await HandHistory(self.db).dealt_per_table()
+        if getattr(self, "cluster", None) is not None:
+            return self.cluster.view(dealt)
         node = self.settings.node_id
         tables = []
         for runner in self.lobby.runners():

@@ -34,6 +34,7 @@ from pokerroom.services import clock
 from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
 from pokerroom.storage.errors import NotFoundError, StateError
+from pokerroom.storage.fencing import check_fence
 from pokerroom.storage.ledger import Posted
 from pokerroom.storage.models import Hand, HandPlayer, LedgerAccount, Notice
 
@@ -96,6 +97,7 @@ def stored_hand(row: Hand) -> StoredHand:
 async def void_hand_in(session: AsyncSession, row: Hand, reason: str, at: int) -> list[int]:
     """Mark an in-progress hand voided and leave each player a notice; returns the accounts."""
     stored = stored_hand(row)
+    await check_fence(session, row.table_id)
     await session.execute(
         update(Hand)
         .where(Hand.id == row.id, Hand.status == IN_PROGRESS)
@@ -200,6 +202,7 @@ async def begin_hand_in(session: AsyncSession, seats: Sequence[HandSeat], row: d
     """Insert the start row and its players (SQLAlchemy Core); returns the hand id."""
     conn = await session.connection()
     table_id, number = row["table_id"], row["hand_number"]
+    await check_fence(session, table_id)
     if check_escrow:
         keys = [ledger.escrow(table_id, s.account_id).key for s in seats]
         held = dict((await conn.execute(select(LedgerAccount.key, LedgerAccount.balance)
@@ -253,6 +256,7 @@ async def settle_hand_in(session: AsyncSession, hand_id: int, final_stacks: Mapp
         prior = await ledger.find_posted(session, key)
         assert prior is not None
         return prior
+    await check_fence(session, row.table_id)  # (a hand that moves no chip posts no leg)
     if row.status != IN_PROGRESS:
         raise StateError(f"hand {hand_id} is {row.status}; it cannot be settled")
     legs = _end_legs(hand_id, row.table_id, row.seats, final_stacks, rake)

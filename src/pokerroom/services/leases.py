@@ -1,17 +1,24 @@
-"""Table leases (DESIGN section 6): which server node owns a table, taken over when it expires.
+"""Table leases (DESIGN section 6, issue 10): which node owns a table, until when, at which
+fencing epoch.
 
     leases = TableLeases(db)
-    if await leases.acquire("t1", node="node-a", ttl_ms=15_000):   # also renews
-        ... run the table, renewing well before the lease expires ...
-    await leases.release("t1", node="node-a")
+    epoch = await leases.take("t1", node="node-a", ttl_ms=6_000)   # None: another node has it
+    ... run the table; every few seconds:
+    if not await leases.renew("t1", node="node-a", epoch=epoch, ttl_ms=6_000):
+        ... lost it: stop the table at once (its writes are refused by the epoch anyway)
+    await leases.release("t1", node="node-a", epoch=epoch)          # a graceful stop
 
-A single node may ignore this; several nodes sharing one PostgreSQL use it so each table has
-exactly one writer. Time is an input (`now_ms=`) so tests need no sleeping.
+`take` succeeds when the table has no lease, when its lease expired (its node died or was
+cut off), or when the lease is this node's own (a restart under the same name); each take
+adds one to the epoch, so the writes of any earlier holder are refused from then on
+(storage.fencing). Time is an input (`now_ms=`) so tests need no sleeping.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerroom.services import clock
@@ -19,42 +26,108 @@ from pokerroom.storage.database import Database
 from pokerroom.storage.models import TableLease
 
 
+@dataclass(frozen=True, slots=True)
+class Lease:
+    table_id: str
+    node: str
+    expires_ms: int
+    epoch: int
+
+    def alive(self, at_ms: int) -> bool:
+        return bool(self.node) and self.expires_ms > at_ms
+
+
 class TableLeases:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def acquire(
-        self, table_id: str, *, node: str, ttl_ms: int, now_ms: int | None = None
-    ) -> bool:
-        """Take or renew the lease; False while another node holds an unexpired one."""
+    async def take(self, table_id: str, *, node: str, ttl_ms: int,
+                   now_ms: int | None = None) -> int | None:
+        """Take the table (one more epoch); None while another node holds a live lease."""
         at = clock.now_ms() if now_ms is None else now_ms
 
-        async def work(session: AsyncSession) -> bool:
-            row = (
-                await session.execute(
-                    select(TableLease).where(TableLease.table_id == table_id).with_for_update()
-                )
-            ).scalar_one_or_none()
+        async def work(session: AsyncSession) -> int | None:
+            row = (await session.execute(
+                select(TableLease).where(TableLease.table_id == table_id).with_for_update()
+            )).scalar_one_or_none()
             if row is None:
-                session.add(TableLease(table_id=table_id, node=node, expires_ms=at + ttl_ms))
+                session.add(TableLease(table_id=table_id, node=node, expires_ms=at + ttl_ms,
+                                       epoch=1))
                 await session.flush()  # a concurrent insert fails here; run_write retries
-                return True
-            if row.node != node and row.expires_ms > at:
-                return False
+                return 1
+            if row.node != node and row.node and row.expires_ms > at:
+                return None
             row.node = node
             row.expires_ms = at + ttl_ms
-            return True
+            row.epoch = row.epoch + 1
+            return row.epoch
 
         return await self.db.run_write(work)
 
-    async def release(self, table_id: str, *, node: str) -> None:
+    async def renew(self, table_id: str, *, node: str, epoch: int, ttl_ms: int,
+                    now_ms: int | None = None) -> bool:
+        """Extend this node's lease; False when it is not ours at this epoch any more."""
+        at = clock.now_ms() if now_ms is None else now_ms
+
+        async def work(session: AsyncSession) -> bool:
+            done = await session.execute(
+                update(TableLease)
+                .where(TableLease.table_id == table_id, TableLease.node == node,
+                       TableLease.epoch == epoch)
+                .values(expires_ms=at + ttl_ms))
+            return bool(getattr(done, "rowcount", 0))
+
+        return await self.db.run_write(work)
+
+    async def renew_all(self, held: dict[str, int], *, node: str, ttl_ms: int,
+                        now_ms: int | None = None) -> set[str]:
+        """Renew every lease this node holds in one statement; returns the tables renewed
+        (a table missing from it was taken over: its epoch moved on)."""
+        if not held:
+            return set()
+        at = clock.now_ms() if now_ms is None else now_ms
+
+        async def work(session: AsyncSession) -> set[str]:
+            rows = (await session.execute(
+                update(TableLease)
+                .where(TableLease.node == node, TableLease.table_id.in_(sorted(held)))
+                .values(expires_ms=at + ttl_ms)
+                .returning(TableLease.table_id, TableLease.epoch))).all()
+            return {str(t) for t, epoch in rows if held.get(str(t)) == int(epoch)}
+
+        return await self.db.run_write(work)
+
+    async def release(self, table_id: str, *, node: str, epoch: int | None = None) -> None:
+        """Give the table up now (the epoch stays: the next taker adds one to it)."""
         async with self.db.write() as session:
-            await session.execute(
-                delete(TableLease).where(TableLease.table_id == table_id, TableLease.node == node)
-            )
+            query = update(TableLease).where(TableLease.table_id == table_id,
+                                             TableLease.node == node)
+            if epoch is not None:
+                query = query.where(TableLease.epoch == epoch)
+            await session.execute(query.values(node="", expires_ms=0))
+
+    async def acquire(self, table_id: str, *, node: str, ttl_ms: int,
+                      now_ms: int | None = None) -> bool:
+        """Take the table or renew this node's live lease on it; False if another has it."""
+        at = clock.now_ms() if now_ms is None else now_ms
+        lease = await self.get(table_id)
+        if lease is not None and lease.node == node and lease.expires_ms > at:
+            return await self.renew(table_id, node=node, epoch=lease.epoch, ttl_ms=ttl_ms,
+                                    now_ms=at)
+        return await self.take(table_id, node=node, ttl_ms=ttl_ms, now_ms=at) is not None
+
+    async def get(self, table_id: str) -> Lease | None:
+        async with self.db.read() as session:
+            row = await session.get(TableLease, table_id)
+            return None if row is None else Lease(row.table_id, row.node, row.expires_ms,
+                                                  row.epoch)
+
+    async def all(self) -> list[Lease]:
+        async with self.db.read() as session:
+            rows = (await session.execute(select(TableLease).order_by(TableLease.table_id)))
+            return [Lease(r.table_id, r.node, r.expires_ms, r.epoch) for r in rows.scalars()]
 
     async def owner(self, table_id: str, *, now_ms: int | None = None) -> str | None:
         at = clock.now_ms() if now_ms is None else now_ms
-        async with self.db.read() as session:
-            row = await session.get(TableLease, table_id)
-            return row.node if row is not None and row.expires_ms > at else None
+        lease = await self.get(table_id)
+        return lease.node if lease is not None and lease.alive(at) else None

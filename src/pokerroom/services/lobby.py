@@ -21,9 +21,12 @@ class Lobby:
         self.catalogue = CoreLobby()
 
     def add(self, runner: Runner) -> None:
+        """Add a table, or put another runner in its place (a cluster node taking the table
+        over or giving it away: services.cluster)."""
+        known = runner.table_id in self._runners
         self._runners[runner.table_id] = runner
         runner.lobby = self
-        if runner.kind == "poker":
+        if runner.kind == "poker" and not known:
             self.catalogue.add_table(runner.config)
 
     def has(self, table_id: str) -> bool:

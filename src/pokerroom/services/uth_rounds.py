@@ -32,6 +32,7 @@ from pokerroom.services import clock
 from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
 from pokerroom.storage.errors import NotFoundError, StateError
+from pokerroom.storage.fencing import check_fence
 from pokerroom.storage.ledger import Posted, require_positive
 from pokerroom.storage.models import Notice, UthRound
 
@@ -94,6 +95,7 @@ async def settle_round_in(
     payout = row.staked + net
     if payout < 0:
         raise StateError(f"round {row.id}: net {net} loses more than the {row.staked} staked")
+    await check_fence(session, row.table_id)
     legs: list[tuple[ledger.LedgerRef, int]] = [
         (ledger.UTH_AT_RISK_REF, -row.staked),
         (ledger.wallet(row.account_id), payout),
@@ -119,6 +121,7 @@ async def settle_round_in(
 
 async def void_round_in(session: AsyncSession, row: UthRound, reason: str, at: int) -> Posted:
     """Give every bet of a round back (key `uth:<id>:void`) and leave the player a notice."""
+    await check_fence(session, row.table_id)
     posted = await ledger.post(
         session,
         kind="uth-void",
@@ -168,6 +171,7 @@ class UthRounds:
     ) -> int:
         """Persist a round in progress (nothing staked yet); returns its id."""
         async with self.db.write() as session:
+            await check_fence(session, table_id)
             row = UthRound(
                 account_id=account_id,
                 table_id=table_id,
@@ -205,6 +209,7 @@ class UthRounds:
             assert row is not None
             if row.status != IN_PROGRESS:
                 raise StateError(f"UTH round {round_id} is {row.status}")
+            await check_fence(session, row.table_id)
             posted = await ledger.post(
                 session,
                 kind="uth-bet",

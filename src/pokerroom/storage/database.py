@@ -39,6 +39,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from pokerroom.storage.fencing import FENCE_KEY, Fence
 from pokerroom.storage.meter import metered
 from pokerroom.storage.sqlite_writer import SqliteWriter
 
@@ -118,6 +119,8 @@ class Database:
         ] = []
         self._drainer: asyncio.Task[None] | None = None
         self._sqlite_writer: SqliteWriter | None = None
+        # A cluster node's table epochs (storage.fencing): every write for a table checks it.
+        self.fence: Fence | None = None
 
     def sqlite_writer(self) -> SqliteWriter | None:
         """The writer thread of the hot path on a SQLite file (storage.sqlite_writer); None on
@@ -142,6 +145,8 @@ class Database:
                     yield session
         else:
             async with self._write_sessions() as session, session.begin():
+                if self.fence is not None:
+                    session.info[FENCE_KEY] = self.fence
                 yield session
 
     async def run_write(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:

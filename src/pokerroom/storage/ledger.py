@@ -37,6 +37,7 @@ from pokerroom.storage.errors import (
     LedgerError,
     UnbalancedTransactionError,
 )
+from pokerroom.storage.fencing import check_fence
 from pokerroom.storage.models import LedgerAccount, LedgerEntry, LedgerTransaction
 
 WORLD = "world"
@@ -175,6 +176,9 @@ async def post(
     if not idempotency_key:
         raise LedgerError("every ledger transaction needs an idempotency key")
     merged = _normalize(legs)
+    # Chips at a table move only while this node holds the table's lease (storage.fencing).
+    for table_id in sorted({ref.table_id for ref, _ in merged.values() if ref.table_id}):
+        await check_fence(session, table_id)
     if sum(amount for _, amount in merged.values()):
         raise UnbalancedTransactionError(
             f"{kind} {idempotency_key}: entries sum to {sum(a for _, a in merged.values())}"
@@ -318,7 +322,7 @@ def post_sqlite(
     """`post` on a sqlite3 cursor (see above)."""
     if not idempotency_key:
         raise LedgerError("every ledger transaction needs an idempotency key")
-    merged = _normalize(legs)
+    merged = _normalize(legs)  # (SQLite serves one node: no fence to check)
     if sum(amount for _, amount in merged.values()):
         raise UnbalancedTransactionError(
             f"{kind} {idempotency_key}: entries sum to {sum(a for _, a in merged.values())}"

@@ -191,12 +191,14 @@ class Notice(Base):
 
 
 class TableLease(Base):
-    """Which server node owns a table (DESIGN section 6); unused by a single node for now."""
+    """Which server node owns a table (DESIGN section 6), until when, and the fencing epoch
+    (one more at every take-over; storage.fencing). A single node takes no lease."""
 
     __tablename__ = "table_leases"
     table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     node: Mapped[str] = mapped_column(String(128))
     expires_ms: Mapped[int] = mapped_column(BigInteger)
+    epoch: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
 
 class TournamentRow(Base):

@@ -1,0 +1,396 @@
+"""One node of a room spread over several (issue 10, DESIGN section 6).
+
+    node = ClusterNode(config, db=db, lobby=lobby, fanout=fanout, templates=..., make=...)
+    await node.start()          # refuses a node id that is alive already (NodeIdTakenError)
+    ...
+    await node.release_all()    # a graceful stop: the other nodes take the tables at once
+    await node.stop()
+
+What a node does every `tick_s`:
+- says it is alive: the Redis key `<prefix>node:<id>` with a time to live of `ttl_ms`;
+- renews the lease of every table it runs (services.leases); a lease it cannot renew (taken
+  over, or PostgreSQL unreachable for longer than the lease) is dropped at once: the table's
+  runner stops, and its writes would be refused by the epoch anyway (storage.fencing);
+- balances: with N nodes alive each should run about ceil(tables / N). A node below its
+  share takes tables nobody holds (never started, released, or whose node died and whose
+  lease expired); a node above it stops dealing at one table, lets the hand in play finish
+  and releases it, so a node that joins later gets its share.
+
+Taking a table: the lease (one more epoch), then recovery for that table only (the hand the
+dead node was dealing is voided: every stack back to its start, recorded, each player told),
+then a fresh runner, which seats every kept player again at the same seat with the same
+blind debts and sit-out state (services.seating), exactly as a single node does after a
+restart. Every node is then told (`moved`) so that its clients watching the table get a
+full view from the new owner and keep playing on the same socket.
+
+Tables this node does not run are `RemoteRunner`s in its lobby: a player's command goes over
+the bus to the owner (services.cluster_bus).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import redis.asyncio as aioredis
+
+from pokerroom.services import clock
+from pokerroom.services.cluster_bus import ClusterBus, TableMovedError
+from pokerroom.services.fanout import LOBBY, account_channel
+from pokerroom.services.hands import HandStore
+from pokerroom.services.leases import TableLeases
+from pokerroom.services.recovery import recover
+from pokerroom.services.refusal import RefusedError
+from pokerroom.services.remote_runner import FORWARDED, RemoteRunner
+from pokerroom.services.runner import Runner
+from pokerroom.storage.database import Database
+from pokerroom.storage.fencing import Fence
+
+log = logging.getLogger("pokerroom.cluster")
+TAKEOVER_REASON = "the server that dealt it stopped"
+TAKES_PER_TICK = 4  # tables one node takes per tick (each: recovery, then a fresh runner)
+
+
+class NodeIdTakenError(Exception):
+    """Another node with this id is alive."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClusterConfig:
+    redis_url: str
+    node: str
+    prefix: str = "pokerroom:"
+    ttl_ms: int = 6_000  # a dead node's tables are taken within about ttl + tick
+    tick_s: float = 1.0
+    shed_wait_s: float = 60.0  # a table being given away waits this long for its hand
+
+
+def node_key(prefix: str, node: str) -> str:
+    return f"{prefix}node:{node}"
+
+
+async def alive_nodes(redis: Any, prefix: str) -> list[str]:
+    """The ids of the nodes whose heartbeat has not expired."""
+    start = len(node_key(prefix, ""))
+    keys = [k.decode() if isinstance(k, bytes) else str(k)
+            async for k in redis.scan_iter(match=node_key(prefix, "*"), count=200)]
+    return sorted(k[start:] for k in keys)
+
+
+class _LobbyRows:
+    """Keeps the last lobby row each owner published, for this node's `RemoteRunner`s."""
+
+    account_id: int | None = None
+
+    def __init__(self, rows: dict[str, dict[str, Any]]) -> None:
+        self.rows = rows
+
+    def push(self, message: dict[str, Any]) -> None:
+        table = message.get("table")
+        if message.get("type") == "lobby_update" and isinstance(table, dict):
+            self.rows[str(table.get("id"))] = table
+
+
+class ClusterNode:
+    def __init__(self, config: ClusterConfig, *, db: Database, lobby: Any, fanout: Any,
+                 templates: dict[str, Runner], make: Callable[[str], Runner],
+                 uth_settler: Any = None,
+                 rewatch: Callable[[str], Awaitable[None]] | None = None) -> None:
+        self.config = config
+        self.node = config.node
+        self.db = db
+        self.lobby = lobby
+        self.fanout = fanout
+        self.templates = templates
+        self.make = make
+        self.uth_settler = uth_settler
+        self.rewatch = rewatch  # re-observe a table for this node's clients (a new owner)
+        self.fence = Fence(config.node)
+        self.leases = TableLeases(db)
+        self.redis: Any = aioredis.from_url(config.redis_url)
+        self.bus = ClusterBus(self.redis, prefix=config.prefix, node=config.node,
+                              serve=self._serve, on_control=self._on_control)
+        self.owners: dict[str, str] = {}  # table -> the node holding a live lease
+        self.epochs: dict[str, int] = {}  # table -> epoch, as last read (for /api/cluster)
+        self.alive: list[str] = [config.node]
+        self._renewed: dict[str, int] = {}  # table -> when this node last renewed it (ms)
+        self._rows: dict[str, dict[str, Any]] = {}
+        self._lobby_rows = _LobbyRows(self._rows)
+        self._task: asyncio.Task[None] | None = None
+        self._shedding: asyncio.Task[None] | None = None
+        self._stopping = False
+        self.takeovers: list[tuple[str, int, int]] = []  # (table, epoch, at ms) for figures
+
+    # ------------------------------------------------------------------ life
+    async def start(self) -> None:
+        key = node_key(self.config.prefix, self.node)
+        if not await self.redis.set(key, str(clock.now_ms()), nx=True, px=self.config.ttl_ms):
+            raise NodeIdTakenError(f"a node named {self.node!r} is alive already")
+        self.db.fence = self.fence
+        await self.bus.start()
+        self.fanout.subscribe(LOBBY, self._lobby_rows)
+        for template in self.templates.values():
+            self.lobby.add(self._remote(template))
+        await self._renew()
+        while await self._balance_once_more():
+            pass
+        self._task = asyncio.get_running_loop().create_task(self._loop(), name="cluster-node")
+
+    async def _balance_once_more(self) -> bool:
+        """At start: balance until this node took no more tables (it may take its share)."""
+        before = len(self.fence.epochs)
+        await self._balance()
+        return len(self.fence.epochs) > before
+
+    def _remote(self, template: Runner) -> RemoteRunner:
+        return RemoteRunner(template, self.forward, node=self.node, entries=self._rows)
+
+    async def release_all(self) -> None:
+        """Give every table up now (a graceful stop, once their hands are over)."""
+        self._stopping = True
+        for table_id, epoch in list(self.fence.epochs.items()):
+            await self._drop(table_id)
+            with contextlib.suppress(Exception):
+                await self.leases.release(table_id, node=self.node, epoch=epoch)
+            with contextlib.suppress(Exception):
+                await self.bus.announce({"released": table_id, "owner": self.node})
+
+    async def stop(self) -> None:
+        self._stopping = True
+        for task in (self._task, self._shedding):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        for table_id in list(self.fence.epochs):
+            await self._drop(table_id)
+        await self.bus.stop()
+        with contextlib.suppress(Exception):
+            await self.redis.delete(node_key(self.config.prefix, self.node))
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    async def _loop(self) -> None:
+        """Renewing runs apart from balancing: a slow take-over must never delay a renewal."""
+        balancing = asyncio.get_running_loop().create_task(self._balance_loop())
+        try:
+            while True:
+                await asyncio.sleep(self.config.tick_s)
+                try:
+                    await self._renew()
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001 - PostgreSQL or Redis away: _self_fence
+                    log.warning("cluster lease renewal failed", exc_info=True)
+                await self._self_fence()
+        finally:
+            balancing.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await balancing
+
+    async def _balance_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.tick_s)
+            try:
+                await self._balance()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - tried again at the next tick
+                log.warning("cluster balancing failed", exc_info=True)
+
+    def _deadline_ms(self) -> int:
+        """How long after its last renewal this node still trusts a lease: a margin short of
+        its expiry, so the node stops before another may take the table."""
+        return self.config.ttl_ms - max(int(self.config.tick_s * 1000), self.config.ttl_ms // 4)
+
+    async def _self_fence(self) -> None:
+        """Stop every table whose lease this node could not renew in time: another node may
+        own it soon."""
+        at = clock.now_ms()
+        for table_id in list(self.fence.epochs):
+            if at - self._renewed.get(table_id, 0) >= self._deadline_ms():
+                log.warning("%s: lease not renewed in time: table stopped here", table_id)
+                await self._drop(table_id)
+
+    # ------------------------------------------------------------------ one tick
+    async def _renew(self) -> None:
+        if self._stopping:
+            return
+        at = clock.now_ms()
+        await self.redis.set(node_key(self.config.prefix, self.node), str(at),
+                             px=self.config.ttl_ms)
+        held = dict(self.fence.epochs)
+        renewed = await self.leases.renew_all(held, node=self.node, ttl_ms=self.config.ttl_ms,
+                                              now_ms=at)
+        for table_id, epoch in held.items():
+            if table_id in renewed:
+                self._renewed[table_id] = at
+            elif self.fence.epochs.get(table_id) == epoch:  # not given away meanwhile
+                log.warning("%s: lease lost (epoch %s): table stopped here", table_id, epoch)
+                await self._drop(table_id)
+
+    async def _balance(self) -> None:
+        if self._stopping:
+            return
+        at = clock.now_ms()
+        self.alive = await alive_nodes(self.redis, self.config.prefix)
+        leases = {lease.table_id: lease for lease in await self.leases.all()}
+        self.epochs = {t: lease.epoch for t, lease in leases.items()}
+        self.owners = {t: lease.node for t, lease in leases.items() if lease.alive(at)}
+        share = math.ceil(len(self.templates) / max(1, len(self.alive)))
+        mine = len(self.fence.epochs)
+        if mine < share:
+            taken = 0
+            for table_id in sorted(self.templates):
+                if mine >= share or taken >= TAKES_PER_TICK:
+                    break
+                if table_id in self.fence.epochs or table_id in self.owners:
+                    continue
+                if await self._take(table_id):
+                    mine += 1
+                    taken += 1
+        elif mine > share and (self._shedding is None or self._shedding.done()):
+            extra = sorted(self.fence.epochs)[share:]
+            self._shedding = asyncio.get_running_loop().create_task(self._shed_all(extra))
+
+    async def _take(self, table_id: str) -> bool:
+        epoch = await self.leases.take(table_id, node=self.node, ttl_ms=self.config.ttl_ms)
+        if epoch is None:
+            return False
+        self.fence.hold(table_id, epoch)
+        self._renewed[table_id] = clock.now_ms()
+        self.owners[table_id] = self.node
+        self.epochs[table_id] = epoch
+        try:
+            report = await recover(self.db, uth_settler=self.uth_settler, tables=[table_id],
+                                   reason=TAKEOVER_REASON)
+            runner = self.make(table_id)
+            self.lobby.add(runner)
+            await runner.start()
+        except Exception:
+            log.exception("%s: could not take the table over", table_id)
+            await self._drop(table_id)
+            return False
+        self.takeovers.append((table_id, epoch, clock.now_ms()))
+        log.warning("%s: taken at epoch %s (voided hands %s)", table_id, epoch,
+                    list(report.voided_hands))
+        await self._tell_voided(report.voided_hands)
+        self.lobby.changed(runner)
+        await self.bus.announce({"moved": table_id, "owner": self.node, "epoch": epoch})
+        return True
+
+    async def _tell_voided(self, hand_ids: tuple[int, ...]) -> None:
+        """Players of a hand voided by a take-over hear it now, wherever their socket is."""
+        hands = HandStore(self.db)
+        for hand_id in hand_ids:
+            stored = await hands.get(hand_id)
+            for seat in stored.seats:
+                self.fanout.publish(account_channel(seat.account_id), {
+                    "type": "notice", "code": "hand_voided", "table": stored.table_id,
+                    "hand": stored.hand_number, "stack": seat.stack, "returned": None,
+                    "text": f"Hand #{stored.hand_number} was cancelled because the server "
+                            f"that dealt it stopped; your stack is back to {seat.stack}."})
+
+    async def _drop(self, table_id: str) -> None:
+        """Stop running the table here (lease lost, given away, or this node stopping)."""
+        self.fence.drop(table_id)
+        self._renewed.pop(table_id, None)
+        if self.owners.get(table_id) == self.node:
+            del self.owners[table_id]
+        runner = self.lobby.runner(table_id) if self.lobby.has(table_id) else None
+        if runner is not None and not isinstance(runner, RemoteRunner):
+            with contextlib.suppress(Exception):
+                await runner.stop()
+            self.lobby.add(self._remote(self.templates[table_id]))
+
+    async def _shed_all(self, tables: list[str]) -> None:
+        await asyncio.gather(*(self._shed(t) for t in tables), return_exceptions=True)
+
+    async def _shed(self, table_id: str) -> None:
+        """Give a table away to a node below its share: finish the hand, then release."""
+        runner = self.lobby.runner(table_id)
+        if isinstance(runner, RemoteRunner):
+            return
+        runner.draining = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.config.shed_wait_s
+        while runner.busy() and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        if runner.busy():
+            runner.draining = False  # a hand that will not end: keep the table
+            if hasattr(runner, "_maybe_deal"):
+                runner._maybe_deal()
+            return
+        epoch = self.fence.epochs.get(table_id)
+        await self._drop(table_id)
+        await self.leases.release(table_id, node=self.node, epoch=epoch)
+        log.info("%s: given away for balance", table_id)
+        await self.bus.announce({"released": table_id, "owner": self.node})
+
+    # ------------------------------------------------------------------ the bus
+    async def forward(self, table_id: str, method: str, args: list[Any]) -> Any:
+        """A command for a table another node runs (RemoteRunner): to its owner, once more
+        after a fresh look at the leases if the table just moved."""
+        for attempt in range(2):
+            owner = self.owners.get(table_id)
+            if owner == self.node and self.lobby.has(table_id):
+                runner = self.lobby.runner(table_id)
+                if not isinstance(runner, RemoteRunner):
+                    return await getattr(runner, method)(*args)
+            if owner is not None and owner != self.node:
+                try:
+                    return await self.bus.call(owner, table_id, method, args)
+                except TableMovedError:
+                    pass
+            if attempt == 0:
+                lease = await self.leases.get(table_id)
+                if lease is not None and lease.alive(clock.now_ms()):
+                    self.owners[table_id] = lease.node
+                else:
+                    self.owners.pop(table_id, None)
+        raise RefusedError("table_moving", f"table {table_id} is moving to another server "
+                           "(its server stopped); try again in a few seconds")
+
+    async def _serve(self, table_id: str, method: str, args: list[Any]) -> Any:
+        if method not in FORWARDED:
+            raise RefusedError("bad_message", f"'{method}' cannot be forwarded")
+        runner = self.lobby.runner(table_id) if self.lobby.has(table_id) else None
+        if runner is None or isinstance(runner, RemoteRunner) or table_id not in self.fence.epochs:
+            raise TableMovedError(table_id)
+        command = getattr(runner, method, None)
+        if command is None:
+            raise RefusedError("wrong_table", f"'{method}' is not taken at table {table_id}")
+        return await command(*args)
+
+    def _on_control(self, message: dict[str, Any]) -> None:
+        table_id = message.get("moved") or message.get("released")
+        if not isinstance(table_id, str) or table_id not in self.templates:
+            return
+        owner = str(message.get("owner"))
+        if "moved" in message:
+            self.owners[table_id] = owner
+            if isinstance(message.get("epoch"), int):
+                self.epochs[table_id] = message["epoch"]
+            if owner != self.node and table_id in self.fence.epochs:
+                # someone else holds a newer epoch: this node stops at once
+                asyncio.get_running_loop().create_task(self._drop(table_id))
+            if self.rewatch is not None:
+                asyncio.get_running_loop().create_task(self.rewatch(table_id))
+        elif self.owners.get(table_id) == owner:
+            del self.owners[table_id]
+
+    # ------------------------------------------------------------------ GET /api/cluster
+    def view(self, hands: dict[str, int]) -> dict[str, Any]:
+        alive = set(self.alive) | {self.node}
+        nodes = sorted(alive | set(self.owners.values()))
+        tables = [{"id": t, "owner": self.owners.get(t), "epoch": self.epochs.get(t, 0),
+                   "hands": hands.get(t, 0)} for t in sorted(self.templates)]
+        return {"nodes": [{"id": n, "alive": n in alive,
+                           "tables": [t["id"] for t in tables if t["owner"] == n]}
+                          for n in nodes],
+                "tables": tables}

@@ -1,0 +1,64 @@
+"""Fencing: a cluster node writes for a table only while it holds that table's lease epoch.
+
+Several nodes share one PostgreSQL (DESIGN section 6, issue 10). Each table has one lease row
+(`table_leases`: owner node, expiry, epoch); a take-over adds one to the epoch. A node keeps
+the epochs it holds in a `Fence`, set on its `Database`; every write for a table (hand start,
+settlement, buy-in, cash-out, UTH stakes) calls `check_fence` in the SAME transaction, which
+reads the lease row under a share lock and refuses unless this node still holds that epoch.
+A node that lost its lease (paused, partitioned, slow) therefore can never move a chip at the
+table again: its late transaction either commits before the take-over (which then waits for
+the row lock and sees its result) or is refused and rolls back whole.
+
+A single node (no Fence) checks nothing: it is the only writer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from pokerroom.storage.errors import StateError
+
+
+class FencedError(StateError):
+    """A write for a table whose lease this node does not hold (at this epoch)."""
+
+
+@dataclass(slots=True)
+class Fence:
+    node: str
+    epochs: dict[str, int] = field(default_factory=dict)  # table id -> the epoch held
+
+    def hold(self, table_id: str, epoch: int) -> None:
+        self.epochs[table_id] = epoch
+
+    def drop(self, table_id: str) -> None:
+        self.epochs.pop(table_id, None)
+
+
+FENCE_KEY = "pokerroom.fence"
+
+
+def fence_of(session: AsyncSession) -> Fence | None:
+    fence = session.info.get(FENCE_KEY)
+    return fence if isinstance(fence, Fence) else None
+
+
+async def check_fence(session: AsyncSession, table_id: str) -> None:
+    """Refuse (FencedError) unless this node holds the table's lease at its epoch; no-op on a
+    single node. The lease row stays share-locked until the transaction ends, so a take-over
+    (which updates the row) cannot slip in between this check and the commit."""
+    fence = fence_of(session)
+    if fence is None:
+        return
+    held = fence.epochs.get(table_id)
+    row = (await session.execute(
+        text("SELECT node, epoch FROM table_leases WHERE table_id = :t FOR SHARE"),
+        {"t": table_id})).first()
+    if held is None or row is None or row.node != fence.node or int(row.epoch) != held:
+        owner = "nobody" if row is None else f"{row.node} at epoch {row.epoch}"
+        raise FencedError(
+            f"table {table_id} is owned by {owner}; node {fence.node} holds "
+            f"{'no lease' if held is None else f'epoch {held}'} there: write refused")
