@@ -8,6 +8,7 @@ import json
 import logging
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,9 +34,13 @@ class BotStats:
 class Bot:
     def __init__(self, base_url: str, name: str, *, table: str | None = None,
                  hands: int | None = None, think_s: tuple[float, float] = (0.0, 0.0),
-                 seed: int | None = None, password: str = BOT_PASSWORD) -> None:
-        self.base_url = base_url.rstrip("/")
-        self.ws_url = self.base_url.replace("http", "ws", 1) + "/ws"
+                 seed: int | None = None, password: str = BOT_PASSWORD,
+                 fallbacks: Sequence[str] = ()) -> None:
+        # Several nodes of one room (issue 10): after a drop the bot goes on at the next
+        # address, with the same session and seat (the nodes share the database).
+        self.urls = [u.rstrip("/") for u in (base_url, *fallbacks)]
+        self._url_index = 0
+        self._use(0)
         self.name = name
         self.password = password
         self.table = table
@@ -52,6 +57,11 @@ class Bot:
         self._sitting = False
         self._done = asyncio.Event()
         self.balance: int | None = None
+
+    def _use(self, index: int) -> None:
+        self._url_index = index % len(self.urls)
+        self.base_url = self.urls[self._url_index]
+        self.ws_url = self.base_url.replace("http", "ws", 1) + "/ws"
 
     # ------------------------------------------------------------------ account
     async def login(self) -> None:
@@ -87,6 +97,7 @@ class Bot:
                 break
             self.stats.reconnects += 1
             self._sitting = False
+            self._use(self._url_index + 1)  # the next node, if there are several
             await asyncio.sleep(0.3 + self.rng.random() * 0.7)
         return self.stats
 

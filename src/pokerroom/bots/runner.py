@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any
 
 import httpx
@@ -66,12 +67,17 @@ async def wait_for_server(base_url: str, timeout: float = 30.0) -> None:
 
 async def run_bots(base_url: str, *, count: int, hands: int | None, table: str | None,
                    quiet: bool = False, think_s: tuple[float, float] = (0.4, 1.5),
-                   prefix: str = "bot", seed: int | None = None) -> list[BotStats]:
+                   prefix: str = "bot", seed: int | None = None,
+                   more_urls: Sequence[str] = ()) -> list[BotStats]:
+    """`more_urls`: other nodes of the same room; bot i starts at the i-th address and moves
+    to the next one whenever its connection drops."""
     await wait_for_server(base_url)
     tables = [table] * count if table else await spread_tables(base_url, count)
+    urls = [base_url, *more_urls]
     bots = [
-        Bot(base_url, f"{prefix}{i + 1:02d}", table=tables[i], hands=hands, think_s=think_s,
-            seed=None if seed is None else seed + i)
+        Bot(urls[i % len(urls)], f"{prefix}{i + 1:02d}", table=tables[i], hands=hands,
+            think_s=think_s, seed=None if seed is None else seed + i,
+            fallbacks=[urls[(i + k) % len(urls)] for k in range(1, len(urls))])
         for i in range(count)
     ]
     tasks = [asyncio.create_task(b.run()) for b in bots]

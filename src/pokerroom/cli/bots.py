@@ -11,7 +11,9 @@ import typer
 def register(app: typer.Typer) -> None:
     @app.command()
     def bots(
-        url: str = typer.Option("http://127.0.0.1:8000", help="The room's address."),
+        url: list[str] = typer.Option(
+            ["http://127.0.0.1:8000"], help="The room's address; repeat it for several nodes "
+            "of one room: a bot whose node fails goes on at the next one, at the same seat."),
         count: int = typer.Option(6, help="How many bots."),
         hands: int = typer.Option(None, help="Stop after this many hands each (default: never)."),
         table: str = typer.Option(None, help="Table id to sit at (default: spread over tables)."),
@@ -26,7 +28,7 @@ def register(app: typer.Typer) -> None:
         if tournament is not None:
             from pokerroom.bots.tournament_client import run_tournament_bots
 
-            done = asyncio.run(run_tournament_bots(url, tournament, count))
+            done = asyncio.run(run_tournament_bots(url[0], tournament, count))
             for bot in done:
                 you = (bot.last or {}).get("you") or {}
                 typer.echo(f"{bot.account.name}: place {you.get('place')}, prize "
@@ -38,9 +40,9 @@ def register(app: typer.Typer) -> None:
         console = Console()
         think_s = (think * 0.5, think * 1.5) if think > 0 else (0.0, 0.0)
         with contextlib.suppress(KeyboardInterrupt):
-            with console.status(f"{count} bots playing at {url} ..."):
-                stats = asyncio.run(run_bots(url, count=count, hands=hands, table=table,
-                                             think_s=think_s))
+            with console.status(f"{count} bots playing at {', '.join(url)} ..."):
+                stats = asyncio.run(run_bots(url[0], count=count, hands=hands, table=table,
+                                             think_s=think_s, more_urls=url[1:]))
             for i, s in enumerate(stats):
                 console.print(f"bot{i + 1:02d}: {s.hands} hands, {s.actions} actions, "
                               f"{s.refusals} refusals, {s.reconnects} reconnects")

@@ -99,7 +99,10 @@ class ServerState:
         return self._cashier
 
     async def start(self) -> None:
-        self._db = await open_database(self.settings.database_url)
+        self._db = await open_database(
+            self.settings.database_url,
+            idle_transaction_ms=(self.settings.lease_ttl_ms
+                                 if self.settings.cluster_url is not None else None))
         account_settings = AccountSettings(starting_balance=self.settings.starting_balance)
         if self.settings.fast_password_hash:
             from argon2 import PasswordHasher

@@ -182,9 +182,12 @@ class ClusterNode:
             while True:
                 await asyncio.sleep(self.config.tick_s)
                 try:
-                    await self._renew()
+                    # A link that hangs (a partition) must not hang the self-fence below.
+                    await asyncio.wait_for(self._renew(), self._deadline_ms() / 1000)
                 except asyncio.CancelledError:
                     raise
+                except TimeoutError:
+                    log.warning("cluster lease renewal timed out")
                 except Exception:  # noqa: BLE001 - PostgreSQL or Redis away: _self_fence
                     log.warning("cluster lease renewal failed", exc_info=True)
                 await self._self_fence()

@@ -87,15 +87,15 @@ class TableLeases:
             return set()
         at = clock.now_ms() if now_ms is None else now_ms
 
-        async def work(session: AsyncSession) -> set[str]:
+        # Its own transaction, not the group commit: a renewal must never wait behind a queue
+        # of hand writes (nor be held up with them when the link to PostgreSQL hangs).
+        async with self.db.write() as session:
             rows = (await session.execute(
                 update(TableLease)
                 .where(TableLease.node == node, TableLease.table_id.in_(sorted(held)))
                 .values(expires_ms=at + ttl_ms)
                 .returning(TableLease.table_id, TableLease.epoch))).all()
-            return {str(t) for t, epoch in rows if held.get(str(t)) == int(epoch)}
-
-        return await self.db.run_write(work)
+        return {str(t) for t, epoch in rows if held.get(str(t)) == int(epoch)}
 
     async def release(self, table_id: str, *, node: str, epoch: int | None = None) -> None:
         """Give the table up now (the epoch stays: the next taker adds one to it)."""

@@ -79,7 +79,8 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def _make_engine(url: str, *, immediate: bool, schema: str | None) -> AsyncEngine:
+def _make_engine(url: str, *, immediate: bool, schema: str | None,
+                 idle_transaction_ms: int | None = None) -> AsyncEngine:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         engine = create_async_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
@@ -91,21 +92,28 @@ def _make_engine(url: str, *, immediate: bool, schema: str | None) -> AsyncEngin
             conn.exec_driver_sql(begin_sql)
 
         return engine
-    connect_args: dict[str, Any] = {}
+    settings: dict[str, str] = {}
     if schema:
-        connect_args["server_settings"] = {"search_path": schema}
+        settings["search_path"] = schema
+    if idle_transaction_ms:
+        # A cluster node cut off mid-transaction must not hold row locks (a table's lease
+        # row) for ever: PostgreSQL ends such a transaction after this long.
+        settings["idle_in_transaction_session_timeout"] = str(idle_transaction_ms)
+    connect_args: dict[str, Any] = {"server_settings": settings} if settings else {}
     return create_async_engine(url, connect_args=connect_args, pool_pre_ping=True)
 
 
 class Database:
     """The engines and session factories for one database URL."""
 
-    def __init__(self, url: str | None = None, *, schema: str | None = None) -> None:
+    def __init__(self, url: str | None = None, *, schema: str | None = None,
+                 idle_transaction_ms: int | None = None) -> None:
         self.url = normalize_url(url or default_database_url())
         self.schema = schema
         self.backend = make_url(self.url).get_backend_name()
         self.is_sqlite = self.backend == "sqlite"
-        self.engine = _make_engine(self.url, immediate=True, schema=schema)
+        self.engine = _make_engine(self.url, immediate=True, schema=schema,
+                                   idle_transaction_ms=idle_transaction_ms)
         self.read_engine = (
             _make_engine(self.url, immediate=False, schema=schema)
             if self.is_sqlite
@@ -255,10 +263,11 @@ class Database:
 
 
 async def open_database(
-    url: str | None = None, *, schema: str | None = None, migrate: bool = True
+    url: str | None = None, *, schema: str | None = None, migrate: bool = True,
+    idle_transaction_ms: int | None = None,
 ) -> Database:
     """Open the database at `url` (default: default_database_url()) and migrate it to head."""
-    db = Database(url, schema=schema)
+    db = Database(url, schema=schema, idle_transaction_ms=idle_transaction_ms)
     if migrate:
         await db.migrate()
     return db

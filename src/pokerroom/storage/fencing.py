@@ -14,12 +14,15 @@ A single node (no Fence) checks nothing: it is the only writer.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerroom.storage.errors import StateError
+
+log = logging.getLogger("pokerroom.fencing")
 
 
 class FencedError(StateError):
@@ -59,6 +62,8 @@ async def check_fence(session: AsyncSession, table_id: str) -> None:
         {"t": table_id})).first()
     if held is None or row is None or row.node != fence.node or int(row.epoch) != held:
         owner = "nobody" if row is None else f"{row.node} at epoch {row.epoch}"
-        raise FencedError(
+        refused = FencedError(
             f"table {table_id} is owned by {owner}; node {fence.node} holds "
             f"{'no lease' if held is None else f'epoch {held}'} there: write refused")
+        log.warning("fenced: %s", refused)  # a late write of a node that lost the table
+        raise refused
