@@ -12,7 +12,6 @@ from functools import partial
 from importlib import resources
 from typing import Any
 
-from pokerroom.core.table.buyin import RoomMemory
 from pokerroom.core.table.config import ClockConfig
 from pokerroom.core.table.room import RoomConfig, parse_room
 from pokerroom.server.ratelimit import SlidingWindow
@@ -22,6 +21,7 @@ from pokerroom.services.cashier import Cashier
 from pokerroom.services.client_seeds import ClientSeeds
 from pokerroom.services.console_tables import ConsoleTables, console_table_config
 from pokerroom.services.decks import SecureDeckSource, SeededDeckSource
+from pokerroom.services.departures import SharedRoomMemory
 from pokerroom.services.fanout import LocalFanOut, account_channel, table_channel
 from pokerroom.services.hands import HandStore
 from pokerroom.services.history import HandHistory
@@ -128,7 +128,8 @@ class ServerState:
             self.lobby = Lobby(self.fanout)
         services = RoomServices(
             cashier=self._cashier, hands=HandStore(self._db), deck_source=deck_source,
-            memory=RoomMemory(), encode_record=encode_record, seats=SeatBook(self._db),
+            memory=SharedRoomMemory(self._db), encode_record=encode_record,
+            seats=SeatBook(self._db),
             fanout=self.fanout,
             client_seeds=self.client_seeds, metrics=self.metrics, limits=self.limits,
             between_hands_s=self.settings.between_hands_seconds,

@@ -68,6 +68,9 @@ class SeatCommands:
                                message="buy_in_minimum", params={"minimum": limits.minimum})
         # Every buy-in rule (R-BUYIN-1..3) is checked before a chip moves: a refused buy-in
         # used to move the chips, then return them, and meanwhile made valid ones fail.
+        refresh = getattr(self.table.memory, "refresh", None)
+        if refresh is not None:  # departures other nodes (or an earlier run) stored
+            await refresh(account)
         try:
             check_buy_in(self.config, account, buy_in, now_ms(), self.table.memory)
         except RuleViolationError as exc:

@@ -201,6 +201,17 @@ class TableLease(Base):
     epoch: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
 
+class BuyInDeparture(Base):
+    """What a player last left a game with, and when (R-BUYIN-3's 20-minute memory), shared
+    by the nodes of a room (services.departures). `game_key` is the core's GameKey as JSON."""
+
+    __tablename__ = "buyin_departures"
+    account_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    amount: Mapped[int] = mapped_column(BigInteger)
+    left_at_ms: Mapped[int] = mapped_column(BigInteger)
+
+
 class TournamentRow(Base):
     """A tournament: its spec (JSON), status and the snapshot of its state as of the last
     finished hands (JSON, core.tournament.snapshot), for crash recovery. `clock_ms` is the
