@@ -114,9 +114,8 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
             account = _need_account(conn)
             if msg.table not in conn.tables:
                 raise RefusedError("not_at_table", "chat where you sit or watch (observe first)")
-            if state.chats.count(str(account)) >= CHATS_PER_10_S:
+            if await state.chats.take(str(account), CHATS_PER_10_S) is not None:
                 raise RefusedError("rate_limited", "too many chat lines; slow down")
-            state.chats.add(str(account))
             await lobby.runner(msg.table).chat(account, conn.username or "", msg.text)
         case UthBet():
             await lobby.runner(msg.table).place_bets(_need_account(conn), msg.ante, msg.trips)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from typing import Protocol
 
 
 class TokenBucket:
@@ -57,3 +58,71 @@ class SlidingWindow:
         if not events:
             return 0
         return max(1, int(events[0] + self.seconds - time.monotonic()) + 1)
+
+
+class Counter(Protocol):
+    async def take(self, key: str, limit: int) -> int | None: ...
+
+    async def undo(self, key: str) -> None: ...
+
+
+class LocalCounter:
+    """A SlidingWindow behind the interface the server calls: one node counts alone."""
+
+    def __init__(self, seconds: float) -> None:
+        self.window = SlidingWindow(seconds)
+
+    async def take(self, key: str, limit: int) -> int | None:
+        """Count one event of `key` unless `limit` were counted already in the window:
+        None when counted, else the seconds until one more is allowed."""
+        if self.window.count(key) >= limit:
+            return self.window.retry_after_s(key)
+        self.window.add(key)
+        return None
+
+    async def undo(self, key: str) -> None:
+        self.window.undo(key)
+
+
+# One sorted set per key: members are events scored by their time; checked and added in one
+# script, so concurrent requests on several nodes cannot slip past the limit.
+_TAKE = """
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) >= limit then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return math.max(1, math.ceil((tonumber(oldest[2]) + window - now) / 1000))
+end
+redis.call('ZADD', KEYS[1], now, ARGV[4])
+redis.call('PEXPIRE', KEYS[1], window)
+return 0
+"""
+
+
+class RedisCounter:
+    """The same counts kept in Redis, shared by every node of a cluster (issue 10)."""
+
+    def __init__(self, redis: object, prefix: str, name: str, seconds: float) -> None:
+        self.redis = redis
+        self.prefix = f"{prefix}rl:{name}:"
+        self.window_ms = int(seconds * 1000)
+        self._last: dict[str, str] = {}
+
+    async def take(self, key: str, limit: int) -> int | None:
+        import uuid
+
+        member = uuid.uuid4().hex
+        retry = int(await self.redis.eval(  # type: ignore[attr-defined]
+            _TAKE, 1, self.prefix + key, int(time.time() * 1000), self.window_ms, limit,
+            member))
+        if retry:
+            return retry
+        self._last[key] = member
+        return None
+
+    async def undo(self, key: str) -> None:
+        member = self._last.pop(key, None)
+        if member is not None:
+            await self.redis.zrem(self.prefix + key, member)  # type: ignore[attr-defined]

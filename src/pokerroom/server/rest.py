@@ -74,10 +74,10 @@ async def current_account(request: Request, state: Room) -> tuple[int, str]:
         raise refuse(401, "not_authenticated", "log in first")
     # Logged-in REST calls per account per minute: exports and histories cost real CPU.
     key, limit = str(identity[0]), state.settings.rest_calls_per_minute
-    if state.rest_calls.count(key) >= limit:
+    retry = await state.rest_calls.take(key, limit)
+    if retry is not None:
         raise refuse(429, "throttled", f"at most {limit} requests a minute; slow down",
-                     retry_after_s=state.rest_calls.retry_after_s(key))
-    state.rest_calls.add(key)
+                     retry_after_s=retry)
     return identity
 
 
@@ -121,14 +121,15 @@ async def register(body: Credentials, request: Request, response: Response,
                    state: Room) -> AuthOut:
     ip = request.client.host if request.client else ""
     limit = state.settings.signups_per_ip_per_hour
-    if state.signups.count(ip) >= limit:
+    # counted before the work, so concurrent sign-ups cannot slip past
+    retry = await state.signups.take(ip, limit)
+    if retry is not None:
         raise refuse(429, "throttled", f"at most {limit} sign-ups an hour from one address",
-                     retry_after_s=state.signups.retry_after_s(ip))
-    state.signups.add(ip)  # counted before the work, so concurrent sign-ups cannot slip past
+                     retry_after_s=retry)
     try:
         account = await state.accounts.register(body.username, body.password)
     except (NameTakenError, InvalidNameError, WeakPasswordError) as exc:
-        state.signups.undo(ip)  # refused before any hashing: it costs nothing
+        await state.signups.undo(ip)  # refused before any hashing: it costs nothing
         if isinstance(exc, NameTakenError):
             raise refuse(409, "name_taken", str(exc)) from None
         code = "bad_username" if isinstance(exc, InvalidNameError) else "weak_password"

@@ -14,7 +14,7 @@ from typing import Any
 
 from pokerroom.core.table.config import ClockConfig
 from pokerroom.core.table.room import RoomConfig, parse_room
-from pokerroom.server.ratelimit import SlidingWindow
+from pokerroom.server.ratelimit import Counter, LocalCounter, RedisCounter
 from pokerroom.server.settings import Settings
 from pokerroom.services.accounts import AccountService, AccountSettings
 from pokerroom.services.cashier import Cashier
@@ -66,9 +66,10 @@ class ServerState:
         self.settings = settings
         self.origins = settings.origins()
         self.connections: set[Any] = set()
-        self.signups = SlidingWindow(3600.0)  # sign-ups per address in the last hour
-        self.chats = SlidingWindow(10.0)  # chat lines per account in the last 10 s
-        self.rest_calls = SlidingWindow(60.0)  # logged-in REST requests per account
+        # Counted per node, or in Redis for all nodes under --cluster (set in start()).
+        self.signups: Counter = LocalCounter(3600.0)  # sign-ups per address in the last hour
+        self.chats: Counter = LocalCounter(10.0)  # chat lines per account in the last 10 s
+        self.rest_calls: Counter = LocalCounter(60.0)  # logged-in REST requests per account
         # The all-hands PokerStars file per account, kept while no newer hand is settled.
         self.exports: dict[int, tuple[tuple[int, ...], str]] = {}
         self.fanout = LocalFanOut()  # one node; several nodes share a bus (DESIGN 6)
@@ -125,6 +126,11 @@ class ServerState:
                                  prefix=f"{self.settings.cluster_prefix}f:")
             await fanout.start()
             self.fanout = fanout
+            shared = fanout.redis
+            prefix = self.settings.cluster_prefix
+            self.signups = RedisCounter(shared, prefix, "signups", 3600.0)
+            self.chats = RedisCounter(shared, prefix, "chats", 10.0)
+            self.rest_calls = RedisCounter(shared, prefix, "rest", 60.0)
             self.lobby = Lobby(self.fanout)
         services = RoomServices(
             cashier=self._cashier, hands=HandStore(self._db), deck_source=deck_source,

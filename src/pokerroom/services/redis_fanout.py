@@ -32,6 +32,7 @@ class RedisFanOut:
     def __init__(self, url: str, *, prefix: str = "pokerroom:") -> None:
         self.prefix = prefix
         self._redis: Any = aioredis.from_url(url)
+        self.redis = self._redis  # shared with the node's other uses of Redis (counters)
         self._local = LocalFanOut()
         self._out: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
