@@ -146,3 +146,52 @@ def test_the_header_switch_changes_the_language_and_is_remembered(browser: Any,
         expect(page.get_by_role("button", name="Beitreten").first).to_be_visible()
     finally:
         ctx.close()
+
+
+def test_the_first_visit_follows_accept_language_and_the_account_keeps_the_language(
+        browser: Any, server: Any) -> None:
+    # A browser whose Accept-Language header asks for German (no `locale`: Playwright's
+    # would overwrite the header), navigator.languages left as Chromium's own: the server's
+    # reading of the header decides the first page.
+    german = browser.new_context(base_url=server.url,
+                                 extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"})
+    english = browser.new_context(locale="en-US", base_url=server.url)
+    try:
+        page = german.new_page()
+        page.set_default_timeout(15_000)
+        page.goto("/")
+        expect(page.get_by_role("button", name="Anmelden")).to_be_visible()
+        name = new_name("kept")
+        page.get_by_label("Benutzername").fill(name)
+        page.get_by_label("Passwort").fill(PASSWORD)
+        page.get_by_role("button", name="Registrieren").click()
+        expect(page.get_by_role("button", name="Beitreten").first).to_be_visible()
+        # The wallet statement, worded by the server's catalogues, in German and euros.
+        page.goto("/#/account")
+        with page.expect_download() as download:
+            page.get_by_role("link", name="Kontoauszug herunterladen (CSV)").click()
+        text = Path(download.value.path()).read_text(encoding="utf-8")
+        assert text.startswith("Datum;Art;Vermerk;Betrag;Saldo danach"), text
+        assert "Einzahlung;Startguthaben;" in text and " €" in text
+        # Stored on the account on the server: an English browser that never saw this player
+        # opens in English and turns German at the login.
+        other = english.new_page()
+        other.set_default_timeout(15_000)
+        other.goto("/")
+        expect(other.get_by_role("button", name="Log in")).to_be_visible()
+        other.get_by_label("Username").fill(name)
+        other.get_by_label("Password").fill(PASSWORD)
+        other.get_by_role("button", name="Log in").click()
+        expect(other.get_by_role("button", name="Beitreten").first).to_be_visible()
+        expect(other.get_by_role("button", name="Abmelden")).to_be_visible()
+        # Switched back to English there: the first browser reads English at its next load.
+        other.get_by_label("Sprache").select_option("en")
+        expect(other.get_by_role("button", name="Join").first).to_be_visible()
+        page.wait_for_function(
+            "async () => (await (await fetch('/api/auth/me')).json()).account.language === 'en'")
+        page.goto("/#/lobby")
+        page.reload()
+        expect(page.get_by_role("button", name="Join").first).to_be_visible()
+    finally:
+        german.close()
+        english.close()

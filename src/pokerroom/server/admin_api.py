@@ -18,6 +18,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
 from pokerroom.core.table.room import RoomConfigError
+from pokerroom.i18n.letters import reset_letter
 from pokerroom.server.rest import Room, current_account, refuse
 from pokerroom.services.accounts import WeakPasswordError, check_password_policy
 from pokerroom.services.audit import poker_replayer, run_audit, summary_json
@@ -174,7 +175,14 @@ async def reset_link(account_id: int, who: Op, state: Room, request: Request
     except OperatorError as exc:
         raise refuse(404, "not_found", exc.reason) from None
     base = str(request.base_url).rstrip("/")
-    return {"link": f"{base}/#/reset/{token}", "expires_in_s": 24 * 3600}
+    link = f"{base}/#/reset/{token}"
+    # The message to send the player (by hand today), in the language of their account.
+    info = await state.accounts.get(account_id)
+    letter = reset_letter(info.language if info else None, name=info.name if info else "",
+                          link=link, hours=24, room=state.room.name)
+    return {"link": link, "expires_in_s": 24 * 3600,
+            "email": {"language": letter.language, "subject": letter.subject,
+                      "body": letter.body}}
 
 
 @router.post("/accounts/{account_id}/{direction}", summary="Credit or debit with a reason")

@@ -8,10 +8,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
+from pokerroom.i18n import negotiate
 from pokerroom.server import admin_api, fairness_api, history_api, limits_api, ops_api, rest
 from pokerroom.server.docs_page import add_docs
 from pokerroom.server.guard import Guard
@@ -89,6 +90,20 @@ def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = N
         @app.get("/admin", include_in_schema=False)
         async def admin_page() -> FileResponse:
             return FileResponse(static / "admin.html")
+
+    if (static / "index.html").is_file():
+        index_html = (static / "index.html").read_text(encoding="utf-8")
+
+        # The page's first language follows the browser's Accept-Language header (the
+        # client then prefers the account's stored language, or a choice made here before).
+        @app.get("/", include_in_schema=False)
+        @app.get("/index.html", include_in_schema=False)
+        async def index_page(request: Request) -> HTMLResponse:
+            lang = negotiate(request.headers.get("accept-language"))
+            page = index_html.replace('<html lang="en">',
+                                      f'<html lang="{lang}" data-accept-language="{lang}">', 1)
+            return HTMLResponse(page, headers={"Content-Language": lang,
+                                               "Vary": "Accept-Language"})
 
     if static.is_dir():
         # Mounted last: it answers every path no route above claimed (index.html at /).

@@ -7,7 +7,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from pydantic import BaseModel, Field
 
+from pokerroom.i18n import LANGUAGES, negotiate, valid_language
 from pokerroom.server.state import COOKIE_NAME, ServerState, session_token_from
+from pokerroom.server.statement import statement_csv
 from pokerroom.services.accounts import (
     AccountLockedError,
     InvalidCredentialsError,
@@ -39,12 +41,19 @@ router = APIRouter(prefix="/api", responses=refusals(400, 401, 409, 413, 429))
 class Credentials(BaseModel):
     username: str = Field(min_length=1, max_length=64)
     password: str = Field(min_length=1, max_length=256)
+    # At sign-up: the language the page was shown in (else the Accept-Language header's).
+    language: str | None = Field(default=None, max_length=8)
 
 
 class AccountOut(BaseModel):
     id: int
     username: str
     balance: int
+    language: str | None = None  # the player's language, the same in every browser
+
+
+class LanguageIn(BaseModel):
+    language: str = Field(min_length=1, max_length=8)
 
 
 class AuthOut(BaseModel):
@@ -110,7 +119,8 @@ async def _signed_in(state: ServerState, login: LoginResult, response: Response)
     _set_cookie(response, state, login.token)
     balance = await state.balance_of(login.account.id)
     return AuthOut(
-        account=AccountOut(id=login.account.id, username=login.account.name, balance=balance),
+        account=AccountOut(id=login.account.id, username=login.account.name, balance=balance,
+                           language=login.account.language),
         token=login.token,
     )
 
@@ -127,7 +137,9 @@ async def register(body: Credentials, request: Request, response: Response,
         raise refuse(429, "throttled", f"at most {limit} sign-ups an hour from one address",
                      retry_after_s=retry)
     try:
-        account = await state.accounts.register(body.username, body.password)
+        language = body.language or negotiate(request.headers.get("accept-language"))
+        account = await state.accounts.register(body.username, body.password,
+                                                language=language)
     except (NameTakenError, InvalidNameError, WeakPasswordError) as exc:
         await state.signups.undo(ip)  # refused before any hashing: it costs nothing
         if isinstance(exc, NameTakenError):
@@ -159,13 +171,28 @@ async def logout(request: Request, state: Room) -> Response:
 @router.get("/auth/me", response_model=MeOut, tags=["auth"], summary="The logged-in account")
 async def me(who: Me, state: Room) -> MeOut:
     balance = await state.balance_of(who[0])
-    return MeOut(account=AccountOut(id=who[0], username=who[1], balance=balance))
+    info = await state.accounts.get(who[0])
+    return MeOut(account=AccountOut(id=who[0], username=who[1], balance=balance,
+                                    language=info.language if info else None))
 
 
-@router.get("/room", tags=["lobby"], summary="The room: its name and its currency")
-async def room(state: Room) -> dict[str, Any]:
+@router.put("/me/language", tags=["auth"], responses=refusals(422),
+            summary="Remember the player's language on the account (for every browser)")
+async def set_language(body: LanguageIn, who: Me, state: Room) -> dict[str, Any]:
+    if valid_language(body.language) is None:
+        raise refuse(422, "bad_language", f"the room speaks {', '.join(LANGUAGES)}",
+                     field="language", languages=list(LANGUAGES))
+    return {"language": await state.accounts.set_language(who[0], body.language)}
+
+
+@router.get("/room", tags=["lobby"],
+            summary="The room: its name, its currency, the language this browser asks for")
+async def room(request: Request, state: Room) -> dict[str, Any]:
     # Amounts everywhere are ints in the chip unit; the client shows them in this currency.
-    return {"name": state.room.name, "currency": state.room.currency}
+    # `language`: the first visit's language, from the Accept-Language header.
+    return {"name": state.room.name, "currency": state.room.currency,
+            "language": negotiate(request.headers.get("accept-language")),
+            "languages": list(LANGUAGES)}
 
 
 @router.get("/lobby", tags=["lobby"], summary="Every table of the room with its live figures")
@@ -192,3 +219,21 @@ async def wallet(who: Me, state: Room,
                 "kind": line.kind, "memo": line.memo, "created_ms": line.created_ms}
                for line in lines]
     return {"balance": balance, "entries": entries}
+
+
+@router.get("/wallet/statement.csv", tags=["wallet"], response_class=Response,
+            responses={200: {"content": {"text/csv": {}}}},
+            summary="The wallet statement as CSV, in the player's language and money")
+async def wallet_statement(request: Request, who: Me, state: Room,
+                           lang: Annotated[str | None, Query(max_length=8)] = None,
+                           limit: Annotated[int, Query(ge=1, le=5000)] = 1000) -> Response:
+    # The language: asked for, else the account's, else the browser's Accept-Language.
+    info = await state.accounts.get(who[0])
+    language = (valid_language(lang) or (info.language if info else None)
+                or negotiate(request.headers.get("accept-language")))
+    balance, lines = await state.cashier.wallet_statement(who[0], limit=limit)
+    text = statement_csv(lines, lang=language, currency=state.room.currency, balance=balance,
+                         table_name=state.table_display_name)
+    return Response(text, media_type="text/csv; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="wallet-{who[1]}.csv"',
+        "Content-Language": language})

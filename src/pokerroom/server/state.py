@@ -374,6 +374,12 @@ class ServerState:
         return {"nodes": [{"id": node, "alive": True, "tables": [t["id"] for t in tables]}],
                 "tables": tables}
 
+    def table_display_name(self, table_id: str) -> str:
+        """The name players know a table by ("Antares 2"), its id if it is gone."""
+        if not self.lobby.has(table_id):
+            return table_id
+        return str(getattr(self.lobby.runner(table_id), "display_name", table_id) or table_id)
+
     async def authenticate(self, token: str | None) -> tuple[int, str] | None:
         if not token or len(token) > 200:
             return None

@@ -31,6 +31,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerroom.core.errors import PokerRoomError
+from pokerroom.i18n import valid_language
 from pokerroom.services import clock
 from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
@@ -117,6 +118,7 @@ class AccountInfo:
     name: str
     is_bot: bool = False
     is_admin: bool = False
+    language: str | None = None  # "en" / "de": the player's choice, kept for every browser
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -148,7 +150,8 @@ def check_password_policy(name: str, password: str) -> None:
 
 
 def _info(row: Account) -> AccountInfo:
-    return AccountInfo(id=row.id, name=row.name, is_bot=row.is_bot, is_admin=row.is_admin)
+    return AccountInfo(id=row.id, name=row.name, is_bot=row.is_bot, is_admin=row.is_admin,
+                       language=row.language)
 
 
 class AccountService:
@@ -164,9 +167,11 @@ class AccountService:
         *,
         is_bot: bool = False,
         is_admin: bool = False,
+        language: str | None = None,
         now_ms: int | None = None,
     ) -> AccountInfo:
-        """Create an account and deposit the starting balance, atomically."""
+        """Create an account and deposit the starting balance, atomically. `language` is the
+        one the player saw when signing up (kept only if it is one of the room's)."""
         name = name.strip()
         if not NAME_RE.match(name):
             raise InvalidNameError(name)
@@ -185,6 +190,7 @@ class AccountService:
                     is_bot=is_bot,
                     is_admin=is_admin,
                     created_ms=at,
+                    language=valid_language(language),
                 )
                 session.add(row)
                 await session.flush()
@@ -215,6 +221,16 @@ class AccountService:
         async with self.db.read() as session:
             row = await session.get(Account, account_id)
             return None if row is None else _info(row)
+
+    async def set_language(self, account_id: int, language: str) -> str:
+        """Remember the player's language on the account (every browser will use it)."""
+        lang = valid_language(language)
+        if lang is None:
+            raise ValueError(f"unknown language {language!r}")
+        async with self.db.write() as session:
+            await session.execute(
+                update(Account).where(Account.id == account_id).values(language=lang))
+        return lang
 
     async def find(self, name: str) -> AccountInfo | None:
         async with self.db.read() as session:

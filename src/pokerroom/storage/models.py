@@ -47,6 +47,9 @@ class Account(Base):
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False)  # an operator (console)
     created_ms: Mapped[int] = mapped_column(BigInteger)
     locked_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # locked since
+    # The player's language ("en", "de"), chosen in any browser and kept for all of them;
+    # None until the player (or the first visit's Accept-Language at sign-up) chose one.
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class Session(Base):
@@ -290,3 +293,14 @@ class PlayerLimit(Base):
     effective_ms: Mapped[int] = mapped_column(BigInteger)
     created_ms: Mapped[int] = mapped_column(BigInteger)
     __table_args__ = (Index("ix_player_limits_account", "account_id", "kind"),)
+
+
+class PlayerNote(Base):
+    """A player's private note on another player (shown on that player's seat to the author
+    only). One note per pair; an empty text deletes it."""
+
+    __tablename__ = "player_notes"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    subject_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+    updated_ms: Mapped[int] = mapped_column(BigInteger)

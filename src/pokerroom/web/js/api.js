@@ -37,7 +37,8 @@ async function call(method, path, body) {
 }
 
 export const api = {
-  register: (username, password) => call("POST", "/api/auth/register", { username, password }),
+  register: (username, password, language) => call("POST", "/api/auth/register", { username, password, language }),
+  setLanguage: (language) => call("PUT", "/api/me/language", { language }),
   login: (username, password) => call("POST", "/api/auth/login", { username, password }),
   logout: () => call("POST", "/api/auth/logout"),
   me: () => call("GET", "/api/auth/me"),
@@ -51,6 +52,7 @@ export const api = {
   setClientSeed: (seed) => call("PUT", "/api/me/client-seed", { client_seed: seed }),
   handPokerStarsUrl: (id) => `/api/hands/${encodeURIComponent(id)}/pokerstars`,
   allPokerStarsUrl: () => "/api/hands/pokerstars",
+  statementUrl: () => "/api/wallet/statement.csv",
 };
 
 /** A REST refusal in the player's language (by its code; the server's words if new). */

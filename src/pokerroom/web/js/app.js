@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { conn } from "./socket.js";
 import { session, onSession, loadSession, setAccount } from "./session.js";
 import { money, setCurrency } from "./fmt.js";
-import { t, initLanguage, setLanguage, accountLanguage, onLanguage, lang } from "./i18n.js";
+import { t, initLanguage, setLanguage, accountLanguage, onLanguage, onChoice, lang } from "./i18n.js";
 import { showBanner, noticeText } from "./ui.js";
 import { muted, setMuted } from "./sound.js";
 import { mountAuth } from "./pages/auth.js";
@@ -130,7 +130,13 @@ $("#logout").addEventListener("click", async () => {
 });
 
 onSession(renderHeader);
-onSession((s) => { if (s.account) accountLanguage(s.account.id); });
+onChoice((language) => api.setLanguage(language));
+let languageOf = null;  // the account whose stored language was applied
+onSession((s) => {
+  const id = s.account ? s.account.id : null;
+  if (id !== null && id !== languageOf) accountLanguage(s.account);
+  languageOf = id;
+});
 // For the browser tests and the curious: the live connection (drop it to see a reconnect).
 window.pokerroom = { conn };
 window.addEventListener("hashchange", route);
@@ -138,7 +144,7 @@ window.addEventListener("hashchange", route);
 (async () => {
   const roomInfo = fetch("api/room").then((r) => r.json()).then((r) => setCurrency(r.currency)).catch(() => {});
   await loadSession();
-  await initLanguage(session.account ? session.account.id : null);
+  await initLanguage(session.account);
   await roomInfo;
   translateStatic();
   renderHeader();

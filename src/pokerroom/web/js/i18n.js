@@ -1,5 +1,8 @@
 // The player's language: message catalogues (web/i18n/<lang>.json), plural forms by
-// Intl.PluralRules, the choice from the header switch or the browser (navigator.languages).
+// Intl.PluralRules. Which language, first found wins: the one stored on the account (the
+// server keeps it, so every browser the player logs in from agrees), a choice made in this
+// browser, the server's reading of Accept-Language (index.html's data-accept-language), and
+// navigator.languages.
 //
 // A catalogue entry is a string with {name} placeholders; {name:money} formats a chip amount
 // in the room's currency (fmt.js), {name:card} a card code. An entry may be an object of
@@ -39,9 +42,16 @@ async function load(lang) {
   return catalogues[lang];
 }
 
-/** Load the language for this account (its own choice, the last choice, the browser's). */
-export async function initLanguage(accountId = null) {
-  const lang = storedLanguage(accountId) || browserLanguage();
+/** The server's reading of the Accept-Language header at this page's load. */
+function serverLanguage() {
+  const tag = typeof document !== "undefined" ? document.documentElement.dataset.acceptLanguage : null;
+  return LANGUAGES.includes(tag) ? tag : null;
+}
+
+/** Load the language for this account (the account's, this browser's choice, the browser's). */
+export async function initLanguage(account = null) {
+  const own = account && LANGUAGES.includes(account.language) ? account.language : null;
+  const lang = own || storedLanguage(account ? account.id : null) || serverLanguage() || browserLanguage();
   await load("en");  // the fallback for a key a catalogue lacks (the test keeps them equal)
   await use(lang);
 }
@@ -54,20 +64,35 @@ async function use(lang) {
   for (const fn of listeners) fn(lang);
 }
 
-/** The header switch: remembered for this browser and for the logged-in account. */
+let saveOnServer = null;
+/** How a choice reaches the account on the server (app.js passes api.setLanguage). */
+export function onChoice(fn) { saveOnServer = fn; }
+
+/** The header switch: remembered in this browser and, logged in, on the account. */
 export async function setLanguage(lang, accountId = null) {
   if (!LANGUAGES.includes(lang)) return;
   try {
     localStorage.setItem(STORE, lang);
     if (accountId) localStorage.setItem(`${STORE}.${accountId}`, lang);
   } catch { /* private mode: the choice lasts for this page */ }
+  if (accountId && saveOnServer) {
+    try { await saveOnServer(lang); } catch { /* kept in this browser; the next choice retries */ }
+  }
   await use(lang);
 }
 
-/** When the account changes: its remembered language, if it has one. */
-export async function accountLanguage(accountId) {
-  const own = storedLanguage(accountId);
-  if (own && own !== current) await use(own);
+/** When an account logs in: the language stored on it; an account without one takes the
+ * language the player has been reading here (and keeps it on the server). */
+export async function accountLanguage(account) {
+  if (!account) return;
+  if (LANGUAGES.includes(account.language)) {
+    try { localStorage.setItem(`${STORE}.${account.id}`, account.language); } catch { /* */ }
+    if (account.language !== current) await use(account.language);
+    return;
+  }
+  const own = storedLanguage(account.id) || serverLanguage() || browserLanguage();
+  if (saveOnServer) saveOnServer(own).then(() => { account.language = own; }).catch(() => {});
+  if (own !== current) await use(own);
 }
 
 export function onLanguage(fn) {

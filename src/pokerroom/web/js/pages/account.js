@@ -3,7 +3,7 @@ import { h, replace } from "../dom.js";
 import { api } from "../api.js";
 import { session, setBalance, clientSeed, setClientSeed } from "../session.js";
 import { money, signedMoney, dateTime } from "../fmt.js";
-import { t, has } from "../i18n.js";
+import { t, has, lang } from "../i18n.js";
 
 const kindWords = (kind) => {
   const key = `ledger.${String(kind || "").replaceAll("-", "_")}`;
@@ -69,6 +69,8 @@ export function mountAccount(main) {
     limitsPanel(),
     h("div.panel.table-wrap", {},
       h("h2", {}, t("account.ledger")),
+      // Worded by the server (Babel catalogues) in the language shown here.
+      h("p", {}, h("a", { href: `${api.statementUrl()}?lang=${lang()}`, download: "", "data-testid": "statement" }, t("account.statement"))),
       h("table.grid.ledger-grid", { "aria-label": t("account.entries") },
         h("thead", {}, h("tr", {}, h("th", {}, t("history.when")), h("th", {}, t("account.what")), h("th.hide-phone", {}, t("account.memo")), h("th.num", {}, t("account.amount")), h("th.num", {}, t("account.balance_after")))),
         body),

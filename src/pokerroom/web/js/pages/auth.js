@@ -3,7 +3,7 @@ import { h } from "../dom.js";
 import { api, explain } from "../api.js";
 import { setAccount, afterLogin, session } from "../session.js";
 import { cardEl } from "../cards.js";
-import { t } from "../i18n.js";
+import { t, lang } from "../i18n.js";
 
 export function mountAuth(main, mode) {
   if (session.account) { location.replace("#/lobby"); return null; }
@@ -22,7 +22,7 @@ export function mountAuth(main, mode) {
     signUp.disabled = logIn.disabled = true;
     try {
       const data = which === "signup"
-        ? await api.register(username.value.trim(), password.value)
+        ? await api.register(username.value.trim(), password.value, lang())
         : await api.login(username.value.trim(), password.value);
       setAccount(data.account);
       afterLogin();
