@@ -57,6 +57,13 @@ def test_a_player_verifies_a_hand_from_the_history_page(browser: Any, server: An
         expect(box).to_contain_text(dealt[0]["commitment"])
         expect(box).to_contain_text("your cards")
         assert "✗" not in box.inner_text()
+        # The same screen in German.
+        a.get_by_label("Language").select_option("de")
+        a.get_by_role("button", name="Diese Hand prüfen").click()
+        expect(a.get_by_test_id("verify-verdict")).to_contain_text("Geprüft", timeout=10_000)
+        expect(box).to_contain_text("deine Karten")
+        expect(box).to_contain_text("Festlegung " + dealt[0]["commitment"])
+        assert "✗" not in box.inner_text()
         assert not a.js_errors  # type: ignore[attr-defined]
     finally:
         ctx_a.close()

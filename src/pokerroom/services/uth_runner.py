@@ -16,6 +16,8 @@ from typing import Any
 
 from pokerroom.core.errors import RuleViolationError
 from pokerroom.core.evaluation import evaluate_high
+from pokerroom.core.rules import Game
+from pokerroom.core.rules.showdown import hand_parts
 from pokerroom.core.uth import Check, Fold, PlaceBets, Play, UthConfig, start_round
 from pokerroom.core.uth.paytables import BLIND_TABLE, TRIPS_TABLE, line_name
 from pokerroom.services.actor import Actor
@@ -162,6 +164,9 @@ class UthRunner(OperatorCommands, Actor):
                 "play": rs.play if rs else 0, "folded": bool(rs and rs.folded),
                 "decision": None, "result": None,
                 "hand": _hand_name(rs.cards, rview.board) if rs is not None and rview else None,
+                # The same hand as parts the client words in the player's language.
+                "hand_value": (_hand_value(rs.cards, rview.board)
+                               if rs is not None and rview else None),
             }  # fmt: skip
             if self.live is None and rs is not None and not bet:
                 entry["ante"] = entry["blind"] = entry["trips"] = entry["play"] = 0
@@ -205,9 +210,10 @@ class UthRunner(OperatorCommands, Actor):
         qualifies = None
         if shown is not None and settlements:
             qualifies = next(iter(settlements.values())).dealer_qualifies
-        dealer_hand = None
+        dealer_hand = dealer_value = None
         if rview is not None and rview.dealer:
             dealer_hand = _hand_name(rview.dealer, rview.board)
+            dealer_value = _hand_value(rview.dealer, rview.board)
         you = None
         if my_seat is not None:
             you = {"seat": my_seat, "balance": None}
@@ -220,7 +226,7 @@ class UthRunner(OperatorCommands, Actor):
             "round": live.number if live is not None else self.round_number + 1,
             "phase": phase, "board": board, "dealer": dealer, "seats": seats, "you": you,
             "legal": legal, "clock": clock, "dealer_qualifies": qualifies,
-            "dealer_hand": dealer_hand,
+            "dealer_hand": dealer_hand, "dealer_hand_value": dealer_value,
             # The commitment and client seeds of the round in play, in every view from the
             # first one that shows its cards; the server seed comes with the settled record.
             "fairness": ({"round": live.number, "commitment": live.deal.commitment,
@@ -572,6 +578,11 @@ def _hand_name(cards: tuple[int, ...], board: tuple[int, ...]) -> str | None:
     if len(cards) + len(board) < 5:
         return None
     return str(evaluate_high(tuple(cards) + tuple(board)))
+
+
+def _hand_value(cards: tuple[int, ...], board: tuple[int, ...]) -> dict[str, object] | None:
+    """The best hand as `{"category", "ranks"}` (PROTOCOL `hand`), None before five cards."""
+    return hand_parts(Game.HOLDEM, cards, board) or None
 
 
 def _without_last(rnd: Any) -> Any:

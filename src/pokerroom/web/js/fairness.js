@@ -1,4 +1,6 @@
 // Provably fair deals (docs/FAIRNESS.md), recomputed in the browser with Web Crypto.
+import { t } from "./i18n.js";
+
 const RANKS = "23456789TJQKA";
 const SUITS = "cdhs";
 
@@ -63,11 +65,11 @@ function dealingOrder(seats, button) {
 export async function verifyHand(proof, hand) {
   const checks = [];
   const committed = (await commitmentOf(proof.server_seed)) === proof.commitment;
-  checks.push({ name: "SHA-256(server seed) equals the commitment published at the start", ok: committed });
+  checks.push({ name: t("verify.check_commitment"), ok: committed });
   const codes = proof.deck.map((c) => RANKS.indexOf(c[0]) * 4 + SUITS.indexOf(c[1]));
   const deck = await fairDeck(proof.server_seed, proof.client_seeds, codes);
   const sameDeck = deck.length === proof.deck.length && deck.every((c, i) => c === proof.deck[i]);
-  checks.push({ name: "the deck recomputed here equals the deck the hand was dealt from", ok: sameDeck });
+  checks.push({ name: t("verify.check_deck"), ok: sameDeck });
   const steps = (hand && hand.steps) || [];
   const last = steps.length ? steps[steps.length - 1].view || {} : {};
   const seats = (last.seats || []).map((s) => s.seat);
@@ -82,12 +84,12 @@ export async function verifyHand(proof, hand) {
     const p = order.indexOf(hand.seat);
     const holeCount = mine.cards.length;
     const holeOk = myCards.every((c, k) => deck[k * n + p] === c);
-    checks.push({ name: `your cards ${myCards.join(" ")} are where the deck puts them`, ok: holeOk });
+    checks.push({ name: t("verify.check_cards_placed", { cards: myCards.join(" ") }), ok: holeOk });
     const board = (last.board || []).filter(Boolean);
     const boardOk = board.every((c, j) => deck[n * holeCount + j] === c);
-    if (board.length) checks.push({ name: `the board ${board.join(" ")} is where the deck puts it`, ok: boardOk });
+    if (board.length) checks.push({ name: t("verify.check_board", { cards: board.join(" ") }), ok: boardOk });
   } else if (myCards.length) {
-    checks.push({ name: `your cards ${myCards.join(" ")} come from the deck`, ok: myCards.every((c) => deck.includes(c)) });
+    checks.push({ name: t("verify.check_cards_in_deck", { cards: myCards.join(" ") }), ok: myCards.every((c) => deck.includes(c)) });
   }
   return { ok: checks.every((c) => c.ok), checks, deck };
 }

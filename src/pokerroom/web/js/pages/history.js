@@ -56,7 +56,7 @@ export function mountReplay(main, handId) {
     h("a.btn.btn-ghost.btn-small", { href: api.handPokerStarsUrl(handId), download: `hand-${handId}.txt`, style: { marginLeft: "auto" } }, t("replay.download")));
   const title = h("h1", {}, t("felt.hand_no", { n: handId }));
   const proofBox = h("div.panel.fairness", { "data-testid": "fairness", hidden: true });
-  const verifyBtn = h("button.btn.btn-small", { type: "button", "data-testid": "verify-hand", onclick: () => verify() }, "Verify this hand");
+  const verifyBtn = h("button.btn.btn-small", { type: "button", "data-testid": "verify-hand", onclick: () => verify() }, t("verify.button"));
   main.appendChild(h("section", {},
     h("div.lobby-head", {}, title, h("div.actions", {}, verifyBtn,
       h("a.btn.btn-ghost.btn-small", { href: "#/history" }, t("replay.all_hands")))),
@@ -67,22 +67,21 @@ export function mountReplay(main, handId) {
   /** Fetch the revealed seed and recompute the deck here, in the browser (docs/FAIRNESS.md). */
   async function verify() {
     proofBox.hidden = false;
-    replace(proofBox, h("p.muted", {}, "Recomputing the deck in your browser..."));
+    replace(proofBox, h("p.muted", {}, t("verify.working")));
     try {
       const proof = await api.fairness(handId);
       await loaded;  // the replay's steps hold the cards to check against the deck
       const result = await verifyHand(proof, hand);
       replace(proofBox,
         h("h2", { "data-testid": "verify-verdict", class: result.ok ? "amount-pos" : "amount-neg" },
-          result.ok ? "Verified: this hand was dealt from the deck committed to before it started"
-            : "NOT verified: the deal does not match its proof"),
+          result.ok ? t("verify.ok") : t("verify.not_ok")),
         h("ul", {}, result.checks.map((c) => h("li", { class: c.ok ? "" : "amount-neg" }, `${c.ok ? "✓" : "✗"} ${c.name}`))),
-        h("p.muted.mono", {}, `Commitment ${proof.commitment}`),
-        h("p.muted.mono", {}, `Server seed ${proof.server_seed}`),
-        h("p.muted.mono", {}, `Client seeds (by seat) ${proof.client_seeds.join(" | ")}`),
-        h("p.muted.mono", {}, `Deck ${result.deck.join(" ")}`));
+        h("p.muted.mono", {}, t("verify.commitment", { value: proof.commitment })),
+        h("p.muted.mono", {}, t("verify.server_seed", { value: proof.server_seed })),
+        h("p.muted.mono", {}, t("verify.client_seeds", { value: proof.client_seeds.join(" | ") })),
+        h("p.muted.mono", {}, t("verify.deck", { value: result.deck.join(" ") })));
     } catch (err) {
-      replace(proofBox, h("p.error", {}, `Could not verify this hand: ${err.message}`));
+      replace(proofBox, h("p.error", {}, t("verify.failed", { reason: err.message })));
     }
   }
 

@@ -2,7 +2,7 @@
 import { h, replace } from "../dom.js";
 import { conn } from "../socket.js";
 import { session } from "../session.js";
-import { money, signedMoney, setDecimals, seconds } from "../fmt.js";
+import { money, signedMoney, setDecimals, seconds, handWords } from "../fmt.js";
 import { cardEl, cardSlot } from "../cards.js";
 import { chipStack, chipButton } from "../chips.js";
 import { showBanner, errorText as wordError, noticeText } from "../ui.js";
@@ -19,13 +19,19 @@ const DEFAULT_PAYTABLES = {
   blind: [["Royal Flush", "500:1"], ["Straight Flush", "50:1"], ["Four of a Kind", "10:1"], ["Full House", "3:1"], ["Flush", "3:2"], ["Straight", "1:1"], ["Other", "Push"]],
   trips: [["Royal Flush", "50:1"], ["Straight Flush", "40:1"], ["Four of a Kind", "30:1"], ["Full House", "8:1"], ["Flush", "7:1"], ["Straight", "4:1"], ["Three of a Kind", "3:1"]],
 };
-// The pay tables' hand names (from the server in English) in the player's words.
+// The pay tables' hand names (from the server in English, "Four Of A Kind") in the
+// player's words, matched without regard to case.
 const PAY_KEYS = {
-  "Royal Flush": "hand.royal_flush_short", "Straight Flush": "hand.straight_flush_short", "Four of a Kind": "hand.four_of_a_kind_short",
-  "Full House": "hand.full_house_short", "Flush": "hand.flush_short", "Straight": "hand.straight_short",
-  "Three of a Kind": "hand.three_of_a_kind_short", "Other": "uth.other", "Push": "uth.push",
+  "royal flush": "hand.royal_flush_short", "straight flush": "hand.straight_flush_short", "four of a kind": "hand.four_of_a_kind_short",
+  "full house": "hand.full_house_short", flush: "hand.flush_short", straight: "hand.straight_short",
+  "three of a kind": "hand.three_of_a_kind_short", other: "uth.other", push: "uth.push",
 };
-const payWords = (text) => (PAY_KEYS[text] ? t(PAY_KEYS[text]) : text);
+const payWords = (text) => {
+  const key = PAY_KEYS[String(text).toLowerCase()];
+  return key ? t(key) : text;
+};
+// U-PAY-2: a winning Blind below a straight pushes; the table says so in its last line.
+const withPushLine = (rows) => (rows.some(([hand]) => String(hand).toLowerCase() === "other") ? rows : [...rows, ["Other", "Push"]]);
 
 export function mountUth(main, tableId) {
   let view = null;
@@ -98,9 +104,9 @@ export function mountUth(main, tableId) {
       h("div.uth-row", {},
         h("span.uth-label", {}, t("uth.dealer")),
         h("div.cards", { "data-testid": "dealer-cards" }, dealerCards.map((c) => cardEl(c))),
-        h("span.uth-hand-name", { "data-testid": "dealer-info" }, [view.dealer_hand, dealerInfo].filter(Boolean).join(" · "))),
+        h("span.uth-hand-name", { "data-testid": "dealer-info" }, [view.dealer_hand_value ? handWords(view.dealer_hand_value) : view.dealer_hand, dealerInfo].filter(Boolean).join(" · "))),
       h("div.uth-rule", {}, t("uth.dealer_rule")),
-      h("div.paytables", {}, paytable("blind", pay.blind || DEFAULT_PAYTABLES.blind), paytable("trips", pay.trips || DEFAULT_PAYTABLES.trips)),
+      h("div.paytables", {}, paytable("blind", withPushLine(pay.blind || DEFAULT_PAYTABLES.blind)), paytable("trips", pay.trips || DEFAULT_PAYTABLES.trips)),
       h("div.board", { "data-testid": "board" }, board.map((c) => (c ? cardEl(c) : cardEl(null)))),
       h("div.spots", {},
         spot(t("uth.trips"), "trips", tripsShown, res ? res.trips : null, { selectable: drafting, placeholder: t("uth.optional") }),
@@ -109,7 +115,7 @@ export function mountUth(main, tableId) {
         spot(t("uth.play"), "play", playShown, res ? res.play : null)),
       h("div.uth-row", { style: { marginTop: "1.2rem" } },
         h("div.cards", { "data-testid": "my-cards" }, (me && me.cards && me.cards.length ? me.cards : []).map((c) => cardEl(c, { size: "lg" }))),
-        h("span.uth-hand-name", { "data-testid": "my-hand" }, res && res.hand ? res.hand : (me && me.hand) || "")),
+        h("span.uth-hand-name", { "data-testid": "my-hand" }, me && me.hand_value ? handWords(me.hand_value) : (me && me.hand) || "")),
       res ? h("div.uth-summary", { class: res.net > 0 ? "win" : res.net < 0 ? "lose" : "", "data-testid": "uth-net", dataset: { net: res.net } },
         res.net > 0 ? t("uth.you_win", { amount: res.net }) : res.net < 0 ? t("uth.you_lose", { amount: -res.net }) : t("uth.push_back"),
         roundingNote(res.rounding)) : null,
