@@ -28,7 +28,7 @@ from pokerroom.core.rules import (
     ShowCards,
     visible_to,
 )
-from pokerroom.core.rules.showdown import hand_parts
+from pokerroom.core.rules.showdown import best_five, hand_parts
 from pokerroom.core.table.buyin import RoomMemory
 from pokerroom.core.table.config import TableConfig
 from pokerroom.core.table.events import HandDealt
@@ -639,16 +639,18 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         descriptions: dict[int, str] = {}
         parts: dict[int, dict[str, object]] = {}
         shown: dict[str, list[str | None]] = {}
+        best: dict[int, list[str | None]] = {}
         for ev in run.hand.events:
             if isinstance(ev, HandShown):
                 descriptions[ev.seat] = ev.description
                 parts[ev.seat] = hand_parts(ev.game, ev.cards, ev.board)
                 shown[str(ev.seat)] = [card_text(c) for c in ev.cards]
+                best[ev.seat] = [card_text(c) for c in best_five(ev.game, ev.cards, ev.board)]
         # `hand` is the shown hand in parts the client words in the player's language.
         winners = [
             {"seat": seat, "name": names.get(seat, "?"), "amount": amount, "pot": index,
              "description": descriptions.get(seat, ""), "hand": parts.get(seat) or None,
-             "cards": shown.get(str(seat), [])}
+             "cards": shown.get(str(seat), []), "best": best.get(seat, [])}
             for index, pot in enumerate(result.pots) for seat, amount in pot.winners
         ]  # fmt: skip
         message = {"type": "hand_result", "table": self.table_id, "hand": run.number,

@@ -59,3 +59,32 @@ def test_fewer_than_five_cards_make_no_hand_yet() -> None:
     assert hand_parts(Game.HOLDEM, codes("Ah Kd"), []) == {}
     assert hand_parts(Game.OMAHA, codes("Ah Kd Qs Jc"), []) == {}
     assert hand_parts(Game.STUD_HILO, codes("Ah Kd Qs"), []) == {}
+
+
+def test_best_five_are_the_cards_that_make_the_hand() -> None:
+    """The five cards a table marks at the showdown: checked against eval7 (a peer) on random
+    deals, the five make the same value as the whole hand, and Omaha uses two hole cards."""
+    import random
+
+    import eval7
+
+    from pokerroom.core.evaluation import high_rank, omaha_rank
+    from pokerroom.core.rules.showdown import best_five
+
+    rng = random.Random(15)
+    deck = [r + s for r in RANK for s in "cdhs"]
+    for _ in range(300):
+        cards = rng.sample(deck, 9)
+        hole, board = codes(" ".join(cards[:2])), codes(" ".join(cards[4:9]))
+        five = best_five(Game.HOLDEM, hole, board)
+        assert len(five) == 5 and set(five) <= set(hole) | set(board)
+        assert high_rank(list(five)) == high_rank(hole + board)
+        peer = [eval7.Card(c) for c in cards[:2] + cards[4:9]]
+        assert eval7.evaluate([eval7.Card(c) for c in cards[:2] + cards[4:9]
+                               if codes(c)[0] in five]) == eval7.evaluate(peer)
+        omaha = codes(" ".join(cards[:4]))
+        five = best_five(Game.OMAHA, omaha, board)
+        assert len(set(five) & set(omaha)) == 2 and len(set(five) & set(board)) == 3
+        assert high_rank(list(five)) == omaha_rank(omaha, board)
+    assert best_five(Game.RAZZ, codes("As 2d 3c"), []) == ()
+    assert best_five(Game.HOLDEM, codes("As Ad"), codes("Kc 7d")) == ()

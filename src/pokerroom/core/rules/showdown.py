@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from itertools import combinations
 
 from pokerroom.core.evaluation import (
     describe,
@@ -128,6 +129,24 @@ def hand_parts(game: Game, cards: Sequence[int], board: Sequence[int]) -> dict[s
         else:
             out["low"] = list(low.ranks)
     return out
+
+
+def best_five(game: Game, cards: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
+    """The five cards that make a shown hand's high value (for the table to mark at the
+    showdown); Omaha takes two hole and three board cards. Empty when no five-card high
+    hand is made yet, and for razz (a low only) and variants the client does not word."""
+    if game not in WORDED_GAMES or game is Game.RAZZ:
+        return ()
+    if game in (Game.OMAHA, Game.OMAHA_HILO):
+        if len(board) < 3:
+            return ()
+        pairs = [(h + b) for h in combinations(cards, 2) for b in combinations(board, 3)]
+    else:
+        pool = [*cards, *board]
+        if len(pool) < 5:
+            return ()
+        pairs = list(combinations(pool, 5))
+    return max(pairs, key=high_rank)
 
 
 def showing_key(game: Game, up: Sequence[int]) -> tuple[int, ...]:

@@ -21,6 +21,14 @@ function place(i, total, bottom, rx, ry) {
  * @param opts.onEmptySeat function(seat) when a viewer clicks "Sit here"
  */
 export function renderFelt(view, opts = {}) {
+  // Motion: what was not in the last picture (`opts.seen`, kept by the page) comes in with a
+  // short animation: a card dealt, chips bet, a pot pushed to its winner. Each render draws
+  // the felt anew, so only the new things may move. CSS stops all of it for players who ask
+  // for less motion (prefers-reduced-motion).
+  const before = opts.seen;
+  const now = new Set();
+  const fresh = (key) => { now.add(key); return Boolean(before) && !before.has(key); };
+  const handKey = view.hand ?? "none";
   const seats = view.seats || [];
   const total = view.seats_total || seats.length || 6;
   const you = seats.find((s) => s.is_you);
@@ -29,6 +37,9 @@ export function renderFelt(view, opts = {}) {
   const winners = new Map();
   if (result) for (const w of result.winners || []) winners.set(w.seat, (winners.get(w.seat) || 0) + w.amount);
   const shown = (result && result.shown) || {};
+  // The cards that made each winning hand, marked on the board and in the seats.
+  const winning = new Set();
+  if (result) for (const w of result.winners || []) for (const c of w.best || []) winning.add(cardText(c));
   const descriptions = new Map();
   if (result) for (const w of result.winners || []) if (w.hand || w.description) descriptions.set(w.seat, handWords(w.hand || w.description));
 
@@ -39,10 +50,11 @@ export function renderFelt(view, opts = {}) {
   const rx = narrow ? 37 : (total > 6 ? 43 : 45);
   for (const s of seats) {
     const pos = place(s.seat, total, bottom, rx, 44);
-    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions, mucked: opts.mucked, ownHand: opts.ownHand }));
+    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions, mucked: opts.mucked, ownHand: opts.ownHand, winning, fresh, handKey }));
     if (s.bet) {
       const bp = place(s.seat, total, bottom, 29, 24);
-      wrap.appendChild(h("div.bet", { style: { left: `${bp.left}%`, top: `${bp.top}%` }, dataset: { betSeat: s.seat } }, chipStack(s.bet)));
+      wrap.appendChild(h("div.bet", { style: { left: `${bp.left}%`, top: `${bp.top}%` }, dataset: { betSeat: s.seat },
+        class: fresh(`bet:${handKey}:${s.seat}:${s.bet}`) ? "chip-move" : "" }, chipStack(s.bet)));
     }
     if (view.button === s.seat) {
       const dp = place(s.seat + 0.38, total, bottom, 34, 30);
@@ -56,7 +68,12 @@ export function renderFelt(view, opts = {}) {
   const layout = view.variant ? view.variant.layout : (["stud", "stud-hilo", "razz"].includes(view.game) ? "stud" : "board");
   const boardSize = view.variant ? view.variant.board_cards : 5;
   if (layout !== "stud") {
-    for (let i = 0; i < boardSize; i++) board.appendChild(i < boardCards.length ? cardEl(boardCards[i]) : cardSlot());
+    for (let i = 0; i < boardSize; i++) {
+      if (i >= boardCards.length) { board.appendChild(cardSlot()); continue; }
+      const el = cardEl(boardCards[i], { highlight: winning.has(cardText(boardCards[i])) });
+      if (fresh(`board:${handKey}:${i}:${cardText(boardCards[i])}`)) el.classList.add("card-enter");
+      board.appendChild(el);
+    }
   }
   const pots = h("div.pots", { "data-testid": "pots" });
   const potList = (view.pots || []).filter((p) => p.amount > 0);
@@ -82,6 +99,7 @@ export function renderFelt(view, opts = {}) {
         : t("felt.wins", { name: w.name || t("felt.seat_n", { n: w.seat + 1 }), amount: w.amount }))));
   }
   wrap.appendChild(h("div.center", {}, board, pots, banner, h("div.hand-info", {}, info)));
+  if (before) { before.clear(); for (const k of now) before.add(k); }
   return wrap;
 }
 
@@ -106,9 +124,10 @@ function seatEl(s, view, pos, ctx) {
   ].filter(Boolean).join(" ");
   const cardsEl = h("div.seat-cards", { class: cards.length > 2 ? "many" : "", dataset: { testid: s.is_you ? "my-cards" : "seat-cards" } },
     (s.status === "folded" && !shownCards) ? [] : cards.map((c, i) => {
-      const el = cardEl(c, { size: "sm" });
+      const el = cardEl(c, { size: s.is_you ? "own" : "sm", highlight: Boolean(shownCards) && ctx.winning.has(cardText(c)) });
       // Stud: the player's own down cards look a little darker than the up cards.
       if (s.is_you && Array.isArray(s.up) && s.up.length === cards.length && s.up.some(Boolean) && !s.up[i]) el.classList.add("own-down");
+      if (ctx.fresh && ctx.fresh(`seat:${ctx.handKey}:${s.seat}:${i}:${cardText(c)}`)) el.classList.add("card-enter");
       return el;
     }));
   let status = ["folded", "all_in", "sitting_out", "waiting"].includes(s.status) ? t(`status.${s.status}`) : "";
@@ -116,7 +135,7 @@ function seatEl(s, view, pos, ctx) {
   if (!status && ctx.lastActions && ctx.lastActions.get(s.seat)) status = ctx.lastActions.get(s.seat);
   if (s.posts_due && s.posts_due !== "none" && !status) status = t("status.owes_blinds");
   return h("div.seat", { style, class: classes, dataset: { seat: s.seat, name: s.name || "" } },
-    won ? h("div.seat-win", { "data-testid": "winner" }, `+${money(won)}`) : null,
+    won ? h("div.seat-win", { "data-testid": "winner", class: ctx.fresh && ctx.fresh(`win:${ctx.handKey}:${s.seat}:${won}`) ? "chip-push" : "" }, `+${money(won)}`) : null,
     cardsEl,
     h("div.seat-box", {},
       h("div.seat-name", { title: s.name }, s.name || t("felt.seat_n", { n: s.seat + 1 })),

@@ -82,9 +82,11 @@ export function mountTable(main, tableId, opts = {}) {
   }
 
   let feltArgs = null;
+  const feltSeen = new Set();   // what the last picture of the felt showed (for motion)
   function drawFelt(shownView, showResult) {
     feltArgs = [shownView, showResult];
     replace(feltHolder, renderFelt(shownView, {
+      seen: feltSeen,
       result: showResult ? result : null,
       lastActions: lastActions(),
       mucked: muckedSeats(),
