@@ -14,6 +14,19 @@ import { play } from "../sound.js";
  * The table page, or one tile of the multi-table page (`opts.tile`: no side panels, no
  * keyboard shortcuts, `opts.onTurn(true|false)` when this player's turn comes and goes).
  */
+const ALLIN_KEY = "pokerroom.allin_confirm";
+/** The all-in confirm option of this browser: { on, bb } (ask above `bb` big blinds). */
+function allInOption() {
+  try {
+    const v = JSON.parse(localStorage.getItem(ALLIN_KEY) || "null");
+    if (v && typeof v.on === "boolean" && Number.isFinite(v.bb)) return v;
+  } catch { /* a bad value: the default */ }
+  return { on: false, bb: 0 };
+}
+function setAllInOption(v) {
+  try { localStorage.setItem(ALLIN_KEY, JSON.stringify(v)); } catch { /* private mode */ }
+}
+
 export function mountTable(main, tableId, opts = {}) {
   let view = null;
   let lastHandView = null;     // the last view that had a hand in play (kept for showdown)
@@ -138,6 +151,7 @@ export function mountTable(main, tableId, opts = {}) {
     const legal = view.legal;
     const key = `${legal.hand}:${legal.action_no}`;
     if (sentKey === key) return;
+    if (!allInConfirmed(action, amt)) return;
     sentKey = key;
     errorText = "";
     const msg = { type: "act", table: tableId, hand: legal.hand, action_no: legal.action_no, action };
@@ -296,13 +310,35 @@ export function mountTable(main, tableId, opts = {}) {
       onchange: (e) => conn.send({ type: e.target.checked ? "sit_out" : "sit_in", table: tableId }) });
     const autoPost = h("input", { type: "checkbox", checked: you.auto_post !== false,
       onchange: (e) => conn.send({ type: "auto_post", table: tableId, on: e.target.checked }) });
+    const opt = allInOption();
+    const allInBox = h("input", { type: "checkbox", checked: opt.on, "data-testid": "allin-confirm",
+      onchange: (e) => setAllInOption({ ...allInOption(), on: e.target.checked }) });
+    const allInAbove = h("input", { type: "number", min: 0, step: 1, value: opt.bb, style: { width: "4.5rem" },
+      "aria-label": t("allin.above_label"), "data-testid": "allin-above",
+      onchange: (e) => setAllInOption({ ...allInOption(), bb: Math.max(0, Math.floor(Number(e.target.value) || 0)) }) });
     replace(controls,
       h("h2", {}, t("seat.yours")),
       h("label.check", {}, sitOut, t("seat.sit_out")),
       h("label.check", {}, autoPost, t("seat.auto_post")),
+      h("div.row.allin-option", {}, h("label.check", {}, allInBox, t("allin.option")), allInAbove, h("span.muted", {}, t("allin.big_blinds"))),
       h("div.row", {},
         h("button.btn.btn-small", { type: "button", onclick: topUp }, t("seat.top_up")),
         h("button.btn.btn-danger.btn-small", { type: "button", onclick: leave }, t("seat.leave"))));
+  }
+
+  /** The all-in confirm (an option, kept in this browser): a bet, raise or call that puts
+   * the whole stack in, above the chosen number of big blinds, is asked about first. */
+  function allInConfirmed(action, amt) {
+    const opt = allInOption();
+    const mine = me();
+    if (!opt.on || !mine || !["bet", "raise", "complete", "call"].includes(action)) return true;
+    const stack = mine.stack || 0;
+    const adds = action === "call" ? Math.min(view.legal.call || 0, stack) : (amt ?? 0) - (mine.bet || 0);
+    if (adds < stack || stack <= 0) return true;
+    const st = view.stakes || {};
+    const big = st.big_blind || st.big_bet || st.small_bet || 1;
+    if (adds <= opt.bb * big) return true;
+    return window.confirm(t("allin.confirm", { amount: adds }));
   }
 
   function topUp() {
