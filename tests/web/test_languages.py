@@ -29,6 +29,7 @@ WORDS = {
         "fold": "Passen", "check": "Checken", "call": "Mitgehen", "bet": "Setzen",
         "raise": "Erhöhen", "balance": re.compile(r"^\d{1,3}(\.\d{3})*,\d\d\s€$"),
         "too_small": "liegt unter dem Minimum von", "decimal": ",", "log_word": "setzt",
+        "close": "Schließen",
     },
     "en-US": {
         "username": "Username", "password": "Password", "sign_up": "Sign up",
@@ -37,6 +38,7 @@ WORDS = {
         "fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet", "raise": "Raise",
         "balance": re.compile(r"^€\d{1,3}(,\d{3})*\.\d\d$"),
         "too_small": "is below the minimum of", "decimal": ".", "log_word": "posts",
+        "close": "Close",
     },
 }
 
@@ -110,6 +112,16 @@ def test_a_hand_in_the_players_language_and_currency(
             assert refusal["message"] == "below_minimum"
             assert refusal["params"]["minimum"] == sizing["min"]
             assert str(sizing["min"]) not in error.inner_text()  # money, not chip units
+            # The rule ID is a small link to the rule's text; the table stays under it.
+            error.get_by_role("link", name="R-BET-4").click()
+            rule = page.get_by_role("dialog")
+            expect(rule.get_by_test_id("rule-text")).to_contain_text(
+                "Every bet or raise must be at least the size of the previous bet")
+            if locale == "de-DE":
+                expect(rule).to_contain_text("Das Regelwerk ist auf Englisch geschrieben.")
+            rule.get_by_role("button", name=w["close"]).click()
+            expect(rule).to_be_hidden()
+            assert "#/table/" in page.url
             refused = True
         assert refused, "never had a bet or raise to make"
         expect(page.get_by_test_id("log")).to_contain_text(w["log_word"])

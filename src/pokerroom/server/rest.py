@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request, Response
 from pydantic import BaseModel, Field
 
 from pokerroom.i18n import LANGUAGES, negotiate, valid_language
 from pokerroom.server.state import COOKIE_NAME, ServerState, session_token_from
 from pokerroom.server.statement import statement_csv
+from pokerroom.services import rulebook
 from pokerroom.services.accounts import (
     AccountLockedError,
     InvalidCredentialsError,
@@ -193,6 +194,15 @@ async def room(request: Request, state: Room) -> dict[str, Any]:
     return {"name": state.room.name, "currency": state.room.currency,
             "language": negotiate(request.headers.get("accept-language")),
             "languages": list(LANGUAGES)}
+
+
+@router.get("/rules/{rule_id}", tags=["lobby"], responses=refusals(404),
+            summary="One rule of the rulebook by its ID (the link a refusal carries)")
+async def rule_text(rule_id: Annotated[str, Path(max_length=16)]) -> dict[str, Any]:
+    found = rulebook.rule(rule_id)
+    if found is None:
+        raise refuse(404, "not_found", f"no rule {rule_id!r} in the rulebook", field="rule_id")
+    return {"id": found.id, "section": found.section, "text": found.text}
 
 
 @router.get("/lobby", tags=["lobby"], summary="Every table of the room with its live figures")

@@ -16,11 +16,13 @@ import { mountHistory, mountReplay } from "./pages/history.js";
 import { mountAccount } from "./pages/account.js";
 import { mountTournaments, mountTournament } from "./pages/tournaments.js";
 import { mountReset } from "./pages/reset.js";
+import { mountRule } from "./pages/rules.js";
 
 const ROUTES = [
   [/^#?\/?$/, () => (session.account ? "#/lobby" : "#/login")],
   [/^#\/(login|signup)$/, mountAuth, { public: true }],
   [/^#\/reset\/([^/]+)$/, mountReset, { public: true }],
+  [/^#\/rules\/([^/]+)$/, mountRule, { public: true }],
   [/^#\/lobby$/, mountLobby],
   [/^#\/table\/([^/]+)$/, mountTable],
   [/^#\/tiles\/?([^/]*)$/, mountTiles],

@@ -27,8 +27,36 @@ export function errorText(msg) {
 /** The error as an element: words, then the rule ID, small, for the rulebook (docs/RULES.md). */
 export function errorEl(msg, attrs = {}) {
   const { text, rule } = errorText(msg);
-  return h("div.error", { role: "alert", ...attrs }, text,
-    rule ? [" ", h("small.rule-id", { title: t("error.rule_link") }, rule)] : null);
+  return h("div.error", { role: "alert", ...attrs }, text, rule ? [" ", ruleLink(rule)] : null);
+}
+
+/** The rule's text from the rulebook (GET /api/rules/{id}); null when unknown. */
+export async function fetchRule(rule) {
+  const resp = await fetch(`/api/rules/${encodeURIComponent(rule)}`, { credentials: "same-origin" });
+  return resp.ok ? resp.json() : null;
+}
+
+/** The rule as a body: its section and text (the rulebook is written in English). */
+export function ruleBody(found) {
+  return h("div.rule-text", { "data-testid": "rule-text" },
+    h("p.muted", {}, found.section),
+    h("p", { lang: "en" }, found.text),
+    t("rules.english_only") ? h("p.muted", { style: { fontSize: ".85rem" } }, t("rules.english_only")) : null);
+}
+
+/** A rule ID as a small link to the rule's text: a dialog over the page (the table stays);
+ * the link itself opens the rule's own page (#/rules/R-BET-4) in a new tab. */
+export function ruleLink(rule) {
+  return h("a.rule-id", {
+    href: `#/rules/${encodeURIComponent(rule)}`, title: t("error.rule_link"), "data-testid": "rule-link",
+    onclick: async (ev) => {
+      if (ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button === 1) return;
+      ev.preventDefault();
+      const found = await fetchRule(rule).catch(() => null);
+      dialog(t("rules.title", { id: rule }), found ? ruleBody(found) : h("p", {}, t("rules.unknown", { id: rule })),
+        [[t("rules.close"), (close) => close()]]);
+    },
+  }, h("small", {}, rule));
 }
 
 let bannerTimer = null;

@@ -5,7 +5,7 @@ import { session } from "../session.js";
 import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, seconds, handWords } from "../fmt.js";
 import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { openBuyIn } from "./lobby.js";
-import { showBanner, dialog, errorText as wordError, noticeText } from "../ui.js";
+import { showBanner, dialog, errorText as wordError, noticeText, ruleLink } from "../ui.js";
 import { t } from "../i18n.js";
 import { clockState } from "../clock.js";
 import { play } from "../sound.js";
@@ -166,7 +166,7 @@ export function mountTable(main, tableId, opts = {}) {
     const parts = [];
     if (errorText) {
       parts.push(h("div.error", { role: "alert", "data-testid": "action-error" }, errorText,
-        errorRule ? [" ", h("small.rule-id", { title: t("error.rule_link") }, errorRule)] : null));
+        errorRule ? [" ", ruleLink(errorRule)] : null));
     }
     if (mine && mine.posts_due && mine.posts_due !== "none") parts.push(postsDue(mine.posts_due));
     const yourTurn = Boolean(legal) && !legal.after_hand;

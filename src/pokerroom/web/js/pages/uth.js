@@ -5,7 +5,7 @@ import { session } from "../session.js";
 import { money, signedMoney, setDecimals, seconds, handWords } from "../fmt.js";
 import { cardEl, cardSlot } from "../cards.js";
 import { chipStack, chipButton } from "../chips.js";
-import { showBanner, errorText as wordError, noticeText } from "../ui.js";
+import { showBanner, errorText as wordError, noticeText, ruleLink } from "../ui.js";
 import { t } from "../i18n.js";
 
 const DECISIONS = [
@@ -36,6 +36,7 @@ const withPushLine = (rows) => (rows.some(([hand]) => String(hand).toLowerCase()
 export function mountUth(main, tableId) {
   let view = null;
   let errorText = "";
+  let errorRule = null;
   let showHint = localStorage.getItem("pokerroom.uth_hint") === "1";
   const stake = { ante: 0, trips: 0, spot: "ante" };
   let lastStake = null;
@@ -126,7 +127,7 @@ export function mountUth(main, tableId) {
 
   function controlsEl(me, limits, showStake, res) {
     const parts = [];
-    if (errorText) parts.push(h("div.error", { role: "alert", "data-testid": "action-error" }, errorText));
+    if (errorText) parts.push(h("div.error", { role: "alert", "data-testid": "action-error" }, errorText, errorRule ? [" ", ruleLink(errorRule)] : null));
     if (!session.account) return h("div", {}, parts, h("p.muted", {}, t("seat.log_in")));
     if (!me) {
       parts.push(h("button.btn.btn-primary", { type: "button", onclick: () => conn.send({ type: "sit", table: tableId, seat: null }) }, t("buyin.sit_down")));
@@ -197,20 +198,23 @@ export function mountUth(main, tableId) {
   function addChip(value, limits) {
     const key = stake.spot === "trips" ? "trips" : "ante";
     const max = key === "trips" ? limits.trips_max : limits.ante_max;
-    if (max && stake[key] + value > max) { errorText = t("uth.limit", { name: t(`uth.${key}`), amount: max }); render(); return; }
+    if (max && stake[key] + value > max) { errorRule = null; errorText = t("uth.limit", { name: t(`uth.${key}`), amount: max }); render(); return; }
     errorText = "";
+    errorRule = null;
     stake[key] += value;
     render();
   }
 
   function placeBet() {
     errorText = "";
+    errorRule = null;
     lastStake = { ante: stake.ante, trips: stake.trips, spot: "ante" };
     conn.send({ type: "uth_bet", table: tableId, ante: stake.ante, trips: stake.trips });
   }
 
   function decide(decision, round) {
     errorText = "";
+    errorRule = null;
     conn.send({ type: "uth_decide", table: tableId, round, decision });
   }
 
@@ -249,8 +253,9 @@ export function mountUth(main, tableId) {
     conn.on("error", (m) => {
       if (m.table && m.table !== tableId) return;
       const worded = wordError(m);
-      errorText = `${worded.text}${worded.rule ? ` (${worded.rule})` : ""}`;
-      if (view) render(); else showBanner(errorText, "warn", 5000);
+      errorText = worded.text;
+      errorRule = view ? worded.rule : null;
+      if (view) render(); else showBanner(`${errorText}${worded.rule ? ` (${worded.rule})` : ""}`, "warn", 5000);
     }),
     conn.on("notice", (m) => { if (m.table === tableId) showBanner(noticeText(m), m.code === "round_settled" ? "ok" : "warn", 6000); }),
   ];

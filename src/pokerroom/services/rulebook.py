@@ -1,0 +1,62 @@
+"""The rulebook's text by rule ID, for the small link a refusal carries ("R-BET-4").
+
+The rulebook ships with the package (`pokerroom/data/RULES.md`, a copy of docs/RULES.md that
+a test keeps equal). A rule is a bullet `- **R-BET-4** text...` with its continuation lines,
+under a `## n. Section` heading.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+RULE_ID = re.compile(r"^[RU]-[A-Z]+-\d+$")
+_BULLET = re.compile(r"^- \*\*([RU]-[A-Z]+-\d+)\*\*\s*(.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    section: str
+    text: str
+
+
+def parse(markdown: str) -> dict[str, Rule]:
+    rules: dict[str, Rule] = {}
+    section = ""
+    current: tuple[str, list[str]] | None = None
+
+    def close() -> None:
+        if current is not None:
+            rid, lines = current
+            rules[rid] = Rule(rid, section, " ".join(x.strip() for x in lines).strip())
+
+    for line in markdown.splitlines():
+        if line.startswith("## "):
+            close()
+            current = None
+            section = line[3:].strip()
+            continue
+        m = _BULLET.match(line)
+        if m:
+            close()
+            current = (m.group(1), [m.group(2)])
+        elif current is not None and line.startswith("  ") and line.strip():
+            current[1].append(line)
+        elif current is not None:
+            close()
+            current = None
+    close()
+    return rules
+
+
+@cache
+def rulebook() -> dict[str, Rule]:
+    text = resources.files("pokerroom").joinpath("data/RULES.md").read_text(encoding="utf-8")
+    return parse(text)
+
+
+def rule(rule_id: str) -> Rule | None:
+    return rulebook().get(rule_id) if RULE_ID.match(rule_id) else None
