@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from webtest_helpers import Frames, join_from_lobby, new_name, sign_up
 
@@ -58,7 +59,10 @@ def test_winning_cards_marked_motion_and_reduced_motion_and_own_cards_on_a_phone
                 if not button.count():
                     button = bar.get_by_role("button", name="Call")
                 if button.count():
-                    button.first.click()
+                    try:  # the bar is redrawn by every view: a button may go stale; retry
+                        button.first.click(timeout=2_000)
+                    except PlaywrightError:
+                        continue
                     page.wait_for_timeout(150)
             # New things move on the laptop, nothing moves on the phone (reduced motion).
             for marked, name in laptop.evaluate(ANIMATION, ".card-enter, .bet.chip-move"):

@@ -13,7 +13,15 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from pokerroom.i18n import negotiate
-from pokerroom.server import admin_api, fairness_api, history_api, limits_api, ops_api, rest
+from pokerroom.server import (
+    admin_api,
+    fairness_api,
+    history_api,
+    limits_api,
+    ops_api,
+    players_api,
+    rest,
+)
 from pokerroom.server.docs_page import add_docs
 from pokerroom.server.guard import Guard
 from pokerroom.server.settings import Settings
@@ -81,6 +89,7 @@ def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = N
     app.include_router(admin_api.router)
     app.include_router(admin_api.public)
     app.include_router(limits_api.router)
+    app.include_router(players_api.router)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     if settings.metrics:
         app.add_api_route("/api/metrics", _metrics, methods=["GET"], include_in_schema=False)

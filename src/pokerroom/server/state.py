@@ -29,6 +29,8 @@ from pokerroom.services.limits import PlayerLimits
 from pokerroom.services.lobby import Lobby
 from pokerroom.services.metrics import RoomMetrics
 from pokerroom.services.notices import NoticeBox
+from pokerroom.services.player_notes import PlayerNotes
+from pokerroom.services.player_stats import PlayerStats
 from pokerroom.services.recovery import recover
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import Runner
@@ -116,6 +118,8 @@ class ServerState:
         self._cashier = Cashier(self._db)
         self.limits = PlayerLimits(self._db)
         self.notices = NoticeBox(self._db)
+        self.player_notes = PlayerNotes(self._db)
+        self.player_stats = PlayerStats(self._db)
         self.room = load_room(self.settings)
         deck_source = (SeededDeckSource(self.settings.seed) if self.settings.seed is not None
                        else SecureDeckSource())

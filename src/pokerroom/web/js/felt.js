@@ -50,7 +50,7 @@ export function renderFelt(view, opts = {}) {
   const rx = narrow ? 37 : (total > 6 ? 43 : 45);
   for (const s of seats) {
     const pos = place(s.seat, total, bottom, rx, 44);
-    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions, mucked: opts.mucked, ownHand: opts.ownHand, winning, fresh, handKey }));
+    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions, mucked: opts.mucked, ownHand: opts.ownHand, winning, fresh, handKey, players: opts.players, onNote: opts.onNote }));
     if (s.bet) {
       const bp = place(s.seat, total, bottom, 29, 24);
       wrap.appendChild(h("div.bet", { style: { left: `${bp.left}%`, top: `${bp.top}%` }, dataset: { betSeat: s.seat },
@@ -134,11 +134,20 @@ function seatEl(s, view, pos, ctx) {
   if (ctx.descriptions.get(s.seat)) status = ctx.descriptions.get(s.seat);
   if (!status && ctx.lastActions && ctx.lastActions.get(s.seat)) status = ctx.lastActions.get(s.seat);
   if (s.posts_due && s.posts_due !== "none" && !status) status = t("status.owes_blinds");
+  const info = !s.is_you && s.name && ctx.players ? ctx.players.get(s.name) : null;
   return h("div.seat", { style, class: classes, dataset: { seat: s.seat, name: s.name || "" } },
     won ? h("div.seat-win", { "data-testid": "winner", class: ctx.fresh && ctx.fresh(`win:${ctx.handKey}:${s.seat}:${won}`) ? "chip-push" : "" }, `+${money(won)}`) : null,
     cardsEl,
     h("div.seat-box", {},
-      h("div.seat-name", { title: s.name }, s.name || t("felt.seat_n", { n: s.seat + 1 })),
+      h("div.seat-name", { title: s.name }, s.name || t("felt.seat_n", { n: s.seat + 1 }),
+        !s.is_you && s.name && ctx.onNote ? h("button.note-btn", {
+          type: "button", class: info && info.note ? "has-note" : "", "data-testid": "note-button",
+          "aria-label": t("notes.edit", { name: s.name }), title: (info && info.note) || t("notes.edit", { name: s.name }),
+          onclick: (ev) => { ev.stopPropagation(); ctx.onNote(s.name); },
+        }, "\u270E") : null),
+      info && info.note ? h("div.seat-note", { title: info.note, "data-testid": "seat-note" }, info.note) : null,
+      info && info.hands ? h("div.seat-stats", { "data-testid": "seat-stats", title: t("stats.title", { count: info.hands, vpip: info.vpip, pfr: info.pfr }) },
+        t("stats.line", { hands: info.hands, vpip: info.vpip, pfr: info.pfr })) : null,
       h("div.seat-stack", { "data-testid": s.is_you ? "my-stack" : "stack" }, money(s.stack)),
       h("div.seat-status", {}, status),
       s.is_you && ctx.ownHand && !won ? h("div.seat-hand", { "data-testid": "my-hand" }, ctx.ownHand) : null,

@@ -107,6 +107,8 @@ export function mountTable(main, tableId, opts = {}) {
       canSit: !me() && Boolean(session.account),
       ownHand: view.you && view.you.hand ? handWords(view.you.hand) : "",
       onEmptySeat: (seat) => sitAt(seat),
+      players,
+      onNote: session.account && !opts.tile ? editNote : null,
     }));
   }
 
@@ -443,11 +445,50 @@ export function mountTable(main, tableId, opts = {}) {
     view = v;
     for (const x of v.seats || []) if (x.name) knownNames.set(x.seat, x.name);
     if (v.hand) lastHandView = v;
+    refreshPlayers(v);
     checkPreAction();
     const now = me();
     if (before && !now && before.stack === 0 && lastStack !== null) offerRebuy();
     if (now) lastStack = now.stack;
     render();
+  }
+
+  // ---- notes and stats on the other players (GET /api/players: private notes, and the
+  // hands, VPIP and PFR from the stored hands played with them) ----
+  const players = new Map();    // name -> { note, hands, vpip, pfr }
+  let playersKey = null;
+  function refreshPlayers(v) {
+    if (!session.account || opts.tile) return;
+    const names = (v.seats || []).filter((x) => x.name && !x.is_you).map((x) => x.name).sort();
+    // Once per hand and whenever someone new sits down.
+    const key = `${v.hand_id ?? v.hand ?? "-"}|${names.join(",")}`;
+    if (!names.length || key === playersKey) return;
+    playersKey = key;
+    fetch(`/api/players?names=${encodeURIComponent(names.join(","))}`, { credentials: "same-origin" })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((data) => {
+        if (!data) return;
+        for (const p of data.players || []) players.set(p.name, p);
+        if (view && feltArgs) drawFelt(...feltArgs);
+      }).catch(() => {});
+  }
+  function editNote(name) {
+    const cur = (players.get(name) || {}).note || "";
+    const box = h("textarea", { rows: 4, maxlength: 500, "aria-label": t("notes.label", { name }), "data-testid": "note-text" });
+    box.value = cur;
+    dialog(t("notes.title", { name }), h("div", {}, h("p.muted", {}, t("notes.private")), box), [
+      [t("notes.cancel"), (close) => close(), "btn-ghost"],
+      [t("notes.save"), async (close) => {
+        const resp = await fetch(`/api/players/${encodeURIComponent(name)}/note`, { method: "PUT", credentials: "same-origin",
+          headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: box.value }) }).catch(() => null);
+        if (resp && resp.ok) {
+          const data = await resp.json();
+          players.set(name, { ...(players.get(name) || {}), note: data.note });
+          close();
+          if (feltArgs) drawFelt(...feltArgs);
+        } else showBanner(t("notes.failed"), "warn", 4000);
+      }, "btn-primary"],
+    ], { class: "note-dialog" });
   }
 
   // ---- after busting: a rebuy offer, or the auto-rebuy the player ticked ----
