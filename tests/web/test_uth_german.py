@@ -61,14 +61,31 @@ def test_uth_hands_and_pay_tables_in_german(browser: Any, server: Any) -> None:
                     for c in felt.locator(f"[data-testid={testid}] .card").all()]
 
         board = cards("board")
+        cards_mine = cards("my-cards")
         mine = felt.get_by_test_id("my-hand")
-        expect(mine).to_have_text(re.compile("^" + german_category(cards("my-cards") + board)))
+        expect(mine).to_have_text(re.compile("^" + german_category(cards_mine + board)))
         dealer = felt.get_by_test_id("dealer-info")
         expect(dealer).to_contain_text(german_category(cards("dealer-cards") + board))
         # The server's English words are not what the player reads.
         assert me["hand"] not in mine.inner_text() or me["hand"].startswith(("Flush", "Full"))
         # The net in euros, written the German way.
         expect(page.get_by_test_id("uth-net")).to_have_text(re.compile(r"\d,\d\d\s€"))
+        # The round in the hand history: its bets, each bet's result, both hands in German.
+        page.goto(f"{server.url}/#/history")
+        panel = page.get_by_test_id("uth-history")
+        expect(panel).to_contain_text("Ultimate-Texas-Hold'em-Runden")
+        row = panel.locator("tbody tr").first
+        expect(row.get_by_test_id("uth-round-net")).to_have_attribute(
+            "data-net", str(me["result"]["net"]))
+        bets = row.get_by_test_id("uth-round-bets")
+        for bet in ("ante", "blind", "play"):
+            expect(bets.locator(f"[data-bet={bet}]")).to_be_visible()
+        expect(row).to_contain_text("Du: " + german_category(cards_mine + board))
+        stored = page.evaluate("async () => (await (await fetch('/api/uth-rounds')).json()).rounds[0]")
+        assert {"ante", "blind", "play"} <= set(stored["results"])
+        assert stored["results"] == {k: me["result"][k] for k in stored["results"]}
+        assert stored["net"] == me["result"]["net"]
+        assert stored["cards"] == cards_mine and stored["board"] == board
         assert not errors, errors
     finally:
         ctx.close()

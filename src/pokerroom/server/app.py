@@ -21,6 +21,7 @@ from pokerroom.server import (
     ops_api,
     players_api,
     rest,
+    uth_history_api,
 )
 from pokerroom.server.docs_page import add_docs
 from pokerroom.server.guard import Guard
@@ -90,6 +91,7 @@ def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = N
     app.include_router(admin_api.public)
     app.include_router(limits_api.router)
     app.include_router(players_api.router)
+    app.include_router(uth_history_api.router)
     app.add_api_websocket_route("/ws", websocket_endpoint)
     if settings.metrics:
         app.add_api_route("/api/metrics", _metrics, methods=["GET"], include_in_schema=False)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -349,3 +350,43 @@ def uth_replayer(stored: StoredUthRound) -> int:
     if stored.seat is None:
         raise ValueError("the round has no seat")
     return int(_replayed(stored.record).settlement(stored.seat).net)
+
+
+def round_summary(stored: StoredUthRound) -> dict[str, Any]:
+    """One of the player's settled or voided rounds for the hand history: the bets, the result
+    of each bet, the cards the player saw at the end (their own, the board, the dealer's) and
+    both hands as parts the client words (PROTOCOL `hand`)."""
+    from pokerroom.core.rules import Game
+    from pokerroom.core.rules.showdown import hand_parts
+    from pokerroom.services.wire import card_text
+
+    out: dict[str, Any] = {
+        "id": stored.id, "table": stored.table_id, "status": stored.status,
+        "started_ms": stored.started_ms, "ended_ms": stored.ended_ms,
+        "staked": stored.staked, "net": stored.payout - stored.staked,
+        "void_reason": stored.void_reason or None,
+        "bets": None, "results": None, "cards": [], "board": [], "dealer": [],
+        "hand": None, "dealer_hand": None, "outcome": None,
+    }  # fmt: skip
+    if stored.status != "settled" or stored.seat is None or not stored.record:
+        return out
+    try:
+        rnd = _replayed(stored.record)
+        view = rnd.view_for(stored.seat)
+        mine = next(s for s in view.seats if s.seat == stored.seat)
+        settled = rnd.settlement(stored.seat)
+    except Exception:  # noqa: BLE001 - a record this build cannot replay: the money only
+        return out
+    out["bets"] = {"ante": mine.ante, "blind": mine.blind, "trips": mine.trips,
+                   "play": mine.play, "folded": mine.folded}
+    out["results"] = {b.bet.value: b.net for b in settled.bets}
+    out["net"] = settled.net
+    out["outcome"] = settled.outcome.value
+    out["dealer_qualifies"] = settled.dealer_qualifies
+    out["cards"] = [card_text(c) for c in mine.cards]
+    out["board"] = [card_text(c) for c in view.board]
+    out["dealer"] = [card_text(c) for c in view.dealer]
+    out["hand"] = hand_parts(Game.HOLDEM, mine.cards, view.board) or None
+    out["dealer_hand"] = (hand_parts(Game.HOLDEM, view.dealer, view.board) or None
+                          if view.dealer else None)
+    return out

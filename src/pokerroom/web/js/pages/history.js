@@ -1,7 +1,8 @@
 // Hand history: the player's hands, a step-by-step replay, PokerStars downloads.
 import { h, replace } from "../dom.js";
 import { api } from "../api.js";
-import { signedMoney, dateTime, gameText, setDecimals } from "../fmt.js";
+import { money, signedMoney, dateTime, gameText, setDecimals, handWords } from "../fmt.js";
+import { cardRow } from "../cards.js";
 import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { verifyHand } from "../fairness.js";
 import { t } from "../i18n.js";
@@ -17,7 +18,8 @@ export function mountHistory(main) {
         h("thead", {}, h("tr", {}, h("th", {}, t("history.hand")), h("th", {}, t("history.when")), h("th", {}, t("history.table")),
           h("th.hide-phone", {}, t("lobby.col.game")), h("th.hide-phone", {}, t("history.notes")), h("th.num", {}, t("history.net")), h("th.num", {}, ""))),
         body),
-      status)));
+      status),
+    uthPanel()));
   api.hands(100).then((data) => {
     const hands = data.hands || [];
     status.hidden = hands.length > 0;
@@ -36,6 +38,39 @@ export function mountHistory(main) {
           : h("a.btn.btn-ghost.btn-small", { href: api.handPokerStarsUrl(hd.id), download: `hand-${hd.id}.txt` }, t("history.download")))))));
   }).catch((err) => { status.textContent = t("history.load_failed", { reason: err.message }); });
   return null;
+}
+
+/** The player's UTH rounds: each bet and its result, the cards, both hands in words. */
+function uthPanel() {
+  const body = h("tbody");
+  const panel = h("div.panel.table-wrap", { style: { marginTop: "1rem" }, hidden: true, "data-testid": "uth-history" },
+    h("h2", {}, t("history.uth_rounds")),
+    h("table.grid", { "aria-label": t("history.uth_rounds") },
+      h("thead", {}, h("tr", {}, h("th", {}, t("history.when")), h("th", {}, t("history.table")),
+        h("th", {}, t("history.uth_bets")), h("th.hide-phone", {}, t("history.uth_cards")), h("th.num", {}, t("history.net")))),
+      body));
+  fetch("/api/uth-rounds?limit=50", { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : { rounds: [] })).then((data) => {
+    const rounds = data.rounds || [];
+    panel.hidden = rounds.length === 0;
+    replace(body, rounds.map((r) => {
+      const bets = r.bets
+        ? ["ante", "blind", "trips", "play"].filter((k) => r.bets[k]).map((k) => {
+          const res = r.results ? r.results[k] : null;
+          return h("div", { dataset: { bet: k } }, `${t(`uth.${k}`)} ${money(r.bets[k], 2)}`,
+            res === null || res === undefined ? "" : h("span", { class: res > 0 ? "amount-pos" : res < 0 ? "amount-neg" : "" }, ` → ${res === 0 ? t("uth.push_small") : signedMoney(res, 2)}`));
+        })
+        : h("span.muted", {}, r.status === "voided" ? t("history.voided") : money(r.staked, 2));
+      const hands = r.hand ? h("div.muted", { style: { fontSize: ".8rem" } },
+        t("history.uth_hands", { you: handWords(r.hand), dealer: r.dealer_hand ? handWords(r.dealer_hand) : "-" })) : null;
+      return h("tr", { dataset: { round: r.id } },
+        h("td", {}, dateTime(r.started_ms)),
+        h("td", {}, r.table_name || r.table),
+        h("td", { "data-testid": "uth-round-bets" }, bets, r.bets && r.bets.folded ? h("div.muted", {}, t("uth.decision.fold")) : null),
+        h("td.hide-phone", {}, r.cards.length ? h("div.uth-history-cards", {}, cardRow(r.cards, { size: "sm" }), cardRow(r.board, { size: "sm" }), cardRow(r.dealer, { size: "sm" })) : null, hands),
+        h("td.num", { class: r.net > 0 ? "amount-pos" : r.net < 0 ? "amount-neg" : "", "data-testid": "uth-round-net", dataset: { net: r.net } }, signedMoney(r.net, 2)));
+    }));
+  }).catch(() => {});
+  return panel;
 }
 
 export function mountReplay(main, handId) {
