@@ -12,48 +12,48 @@ const kindWords = (kind) => {
 
 /** The player's own client seed for provably fair deals (docs/FAIRNESS.md). */
 function seedPanel() {
-  const input = h("input", { type: "text", maxlength: 64, value: clientSeed(), "aria-label": "Client seed", "data-testid": "client-seed" });
+  const input = h("input", { type: "text", maxlength: 64, value: clientSeed(), "aria-label": t("seed.title"), "data-testid": "client-seed" });
   const note = h("p.muted", { style: { margin: 0, fontSize: ".85rem" } },
-    "Your seed goes into every deck you are dealt: the server commits to its own seed before the hand, and after it you can verify the deal from your hand history.");
+    t("seed.note"));
   const form = h("form.row", { onsubmit: (ev) => {
     ev.preventDefault();
-    setClientSeed(input.value).then((seed) => { note.textContent = `From your next hand on your client seed is "${seed}".`; })
+    setClientSeed(input.value).then((seed) => { note.textContent = t("seed.set_done", { seed }); })
       .catch((err) => { note.textContent = err.message; });
-  } }, input, h("button.btn.btn-small", { type: "submit" }, "Set client seed"));
-  return h("div.panel", { style: { marginBottom: "1rem" } }, h("h2", {}, "Client seed"), form, note);
+  } }, input, h("button.btn.btn-small", { type: "submit" }, t("seed.set")));
+  return h("div.panel", { style: { marginBottom: "1rem" } }, h("h2", {}, t("seed.title")), form, note);
 }
 
 /** Limits the player sets on themselves: stricter at once, looser after 24 hours. */
 function limitsPanel() {
-  const LABELS = { loss_day: "Loss limit per day", loss_week: "Loss limit per week", loss_month: "Loss limit per month",
-    session_minutes: "Session reminder (minutes)", exclusion_until: "Take a break (days)" };
+  const KINDS = ["loss_day", "loss_week", "loss_month", "session_minutes", "exclusion_until"];
   const body = h("div", { "data-testid": "limits" });
   const note = h("p.muted", { style: { margin: 0, fontSize: ".85rem" } },
-    "A stricter limit applies at once, a looser one 24 hours later. A break cannot be shortened.");
+    t("limits.note"));
   async function put(kind, value) {
     const resp = await fetch("/api/me/limits", { method: "PUT", credentials: "same-origin",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind, value }) });
     const data = await resp.json().catch(() => null);
-    note.textContent = resp.ok ? (data.blocked ? `Saved. ${data.blocked}.` : "Saved.")
+    note.textContent = resp.ok ? (data.blocked ? t("limits.saved_blocked", { blocked: data.blocked }) : t("limits.saved"))
       : ((data && data.detail && data.detail.reason) || `HTTP ${resp.status}`);
     if (resp.ok) render(data.limits);
   }
   function render(limits) {
-    replace(body, Object.entries(LABELS).map(([kind, label]) => {
+    replace(body, KINDS.map((kind) => {
+      const label = t(`limits.${kind}`);
       const cur = limits[kind] || {};
       const input = h("input", { type: "number", min: 1, "aria-label": label, "data-testid": `limit-${kind}` });
-      const shown = cur.value == null ? "none" : kind === "exclusion_until" ? `until ${new Date(cur.value).toLocaleString()}` : String(cur.value);
-      const pending = cur.pending ? ` (→ ${cur.pending.value ?? "none"} from ${new Date(cur.pending.effective_ms).toLocaleString()})` : "";
+      const shown = cur.value == null ? t("limits.none") : kind === "exclusion_until" ? t("limits.until", { when: dateTime(cur.value) }) : String(cur.value);
+      const pending = cur.pending ? ` ${t("limits.pending", { value: cur.pending.value ?? t("limits.none"), when: dateTime(cur.pending.effective_ms) })}` : "";
       return h("form.row", { onsubmit: (ev) => {
         ev.preventDefault();
         const n = input.value === "" ? null : Number(input.value);
         put(kind, kind === "exclusion_until" && n != null ? Date.now() + n * 86400000 : n);
       } }, h("span", { style: { minWidth: "14rem" } }, `${label}: ${shown}${pending}`), input,
-      h("button.btn.btn-small", { type: "submit" }, "Set"));
+      h("button.btn.btn-small", { type: "submit" }, t("limits.set")));
     }));
   }
   fetch("/api/me/limits", { credentials: "same-origin" }).then((r) => r.json()).then((d) => render(d.limits)).catch(() => {});
-  return h("div.panel", { style: { marginBottom: "1rem" } }, h("h2", {}, "Limits"), body, note);
+  return h("div.panel", { style: { marginBottom: "1rem" } }, h("h2", {}, t("limits.title")), body, note);
 }
 
 export function mountAccount(main) {
