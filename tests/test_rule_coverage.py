@@ -21,6 +21,7 @@ ENFORCED = {
     "TABLE", "DEAL", "PLAY", "SHOW", "QUAL", "PAY", "RTP",  # issue 5 (Ultimate Texas Hold'em)
     "TOURN",  # issue 13 (tournaments)
     "SHORT", "OMAHA",  # issue 14 (short-deck hold'em, five-card Omaha)
+    "MIX",  # issue 14 (mixed games)
 }
 
 

@@ -36,6 +36,7 @@ from pokerroom.core.table.config import (
 )
 from pokerroom.core.table.events import (
     BlindMissed,
+    GameChanged,
     HandDealt,
     HandSettled,
     PlayerSat,
@@ -53,7 +54,7 @@ from pokerroom.core.table.waiting import SeatOffer, WaitingList
 
 __all__ = [
     "BIG_BLIND", "RETURN_WINDOW_MS", "SMALL_BLIND", "SMALL_BLIND_DEAD",
-    "BlindMissed", "BlindPlan", "BuyInLimits", "ClockConfig", "Departure",
+    "BlindMissed", "BlindPlan", "GameChanged", "BuyInLimits", "ClockConfig", "Departure",
     "HandDealt", "HandSettled", "NotEnoughPlayersError", "PlayerSat", "PlayerStoodUp",
     "PreviousHand", "RoomMemory", "SatIn", "SatOut", "SeatOffer", "SeatState",
     "SeatRecord", "SeatView", "Table", "TableConfig", "TableEvent",

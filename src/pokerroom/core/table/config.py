@@ -6,10 +6,11 @@ The buy-in limits follow from the stakes (R-BUYIN-1, R-BUYIN-2). The button mode
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pokerroom.core.errors import InvalidConfigError
 from pokerroom.core.rules.variant import VARIANTS
+from pokerroom.core.table.mixed import MIXES, Mix
 
 GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz", "short-deck", "omaha5",
          "omaha5-hilo")
@@ -75,6 +76,10 @@ class TableConfig:
     offer_ms: int = 60_000
     clock: ClockConfig = field(default_factory=ClockConfig)
     options: tuple[tuple[str, object], ...] = ()
+    # A mixed table (R-MIX-1..5): the mix's code; `game` and `betting` are then the game being
+    # played, which the table switches (`for_game`). `rotate_every`: hands per game, 0 = an orbit.
+    mix: str = ""
+    rotate_every: int = 0
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
@@ -118,22 +123,81 @@ class TableConfig:
                 raise InvalidConfigError("blind games need 0 < small_blind <= big_blind")
             if self.betting == "limit" and (st.small_bet <= 0 or st.big_bet <= 0):
                 raise InvalidConfigError("limit games need small_bet and big_bet")
+        if self.mix:
+            self._check_mix()
 
+    def _check_mix(self) -> None:
+        """Every game of the mix must be playable at this table with its one set of stakes
+        (R-MIX-3); a game this build does not deal refuses the mix by name."""
+        mix = MIXES.get(self.mix)
+        if mix is None:
+            raise InvalidConfigError(
+                f"game: unknown mix {self.mix!r} (mixes: {', '.join(MIXES)})")
+        if isinstance(self.rotate_every, bool) or not isinstance(self.rotate_every, int) \
+                or self.rotate_every < 0:
+            raise InvalidConfigError("rotate: a number of hands (1 or more) or \"orbit\"")
+        if (self.game, self.betting) not in mix.games:
+            raise InvalidConfigError(f"game: {self.game} {self.betting} is not a game of {mix.name}")
+        for game, betting in mix.games:
+            if game not in GAMES:
+                raise InvalidConfigError(
+                    f"game: {mix.name} needs {game}, which this room does not deal yet")
+            try:
+                replace(self, game=game, betting=betting, mix="")
+            except InvalidConfigError as exc:
+                raise InvalidConfigError(f"{mix.name}'s {game} {betting}: {exc}") from None
     @property
     def is_stud(self) -> bool:
         return self.game in STUD_GAMES
 
     @property
+    def mixed(self) -> Mix | None:
+        return MIXES[self.mix] if self.mix else None
+
+    @property
     def game_key(self) -> GameKey:
-        """Same variant, structure and stakes (R-BUYIN-3)."""
+        """Same variant, structure and stakes (R-BUYIN-3); a mixed table's game is its mix."""
+        if self.mix:
+            return (self.mix, "mixed", self.stakes.as_tuple())
         return (self.game, self.betting, self.stakes.as_tuple())
 
     @property
     def buy_in(self) -> BuyInLimits:
-        """R-BUYIN-1: limit, at least 10 big bets, no maximum. R-BUYIN-2: NL/PL 10..100 BB."""
+        """R-BUYIN-1: limit, at least 10 big bets, no maximum. R-BUYIN-2: NL/PL 10..100 BB.
+        A mix with a no-limit or pot-limit game: at least 10 big bets and 10 big blinds, at
+        most 100 big blinds (R-MIX-3)."""
+        st = self.stakes
+        if self.mix:
+            if all(b == "limit" for _, b in MIXES[self.mix].games):
+                return BuyInLimits(minimum=10 * st.big_bet, maximum=None)
+            return BuyInLimits(minimum=max(10 * st.big_bet, 10 * st.big_blind),
+                               maximum=100 * st.big_blind)
         if self.betting == "limit":
-            return BuyInLimits(minimum=10 * self.stakes.big_bet, maximum=None)
-        return BuyInLimits(minimum=10 * self.stakes.big_blind, maximum=100 * self.stakes.big_blind)
+            return BuyInLimits(minimum=10 * st.big_bet, maximum=None)
+        return BuyInLimits(minimum=10 * st.big_blind, maximum=100 * st.big_blind)
+
+    @property
+    def game_stakes(self) -> TableStakes:
+        """The stakes the game being played uses (R-MIX-3): a mixed table has one set of
+        stakes; its flop games post the blinds (no ante), its stud games the ante and the
+        bring-in (no blinds), and only its limit games bet small_bet / big_bet."""
+        st = self.stakes
+        if not self.mix:
+            return st
+        limit = self.betting == "limit"
+        return TableStakes(
+            small_blind=0 if self.is_stud else st.small_blind,
+            big_blind=0 if self.is_stud else st.big_blind,
+            small_bet=st.small_bet if limit else 0,
+            big_bet=st.big_bet if limit else 0,
+            ante=st.ante if self.is_stud else 0,
+            bring_in=st.bring_in if self.is_stud else 0,
+        )
+
+    def for_game(self, index: int) -> TableConfig:
+        """This mixed table's config while it plays the mix's game number `index`."""
+        game, betting = MIXES[self.mix].games[index]
+        return replace(self, game=game, betting=betting)
 
     def option(self, name: str, default: object = None) -> object:
         for key, value in self.options:

@@ -23,8 +23,9 @@ HAND_OPTIONS = (
 
 
 def hand_config(config: TableConfig) -> rules.HandConfig:
-    """The engine's HandConfig for the table's game, stakes and options."""
-    st = config.stakes
+    """The engine's HandConfig for the table's game, stakes and options (a mixed table: the
+    game it plays now, with that game's stakes, R-MIX-3)."""
+    st = config.game_stakes
     extra: dict[str, object] = {}
     for key, value in config.options:
         if key not in HAND_OPTIONS:
@@ -49,7 +50,7 @@ def hand_config(config: TableConfig) -> rules.HandConfig:
 
 
 def post_amount(config: TableConfig, kind: str) -> int:
-    st = config.stakes
+    st = config.game_stakes
     if kind in ("small_blind", "small_blind_dead"):
         return st.small_blind
     if kind in ("big_blind", "big_blind_dead"):
@@ -63,7 +64,7 @@ def seat_setup(
     config: TableConfig, seat: int, stack: int, posts: Sequence[str], name: str
 ) -> rules.SeatSetup:
     kinds = list(posts)
-    if config.stakes.ante and "ante" not in kinds:
+    if config.game_stakes.ante and "ante" not in kinds:
         kinds.insert(0, "ante")
     left = stack
     made = []

@@ -71,6 +71,15 @@ class TimedOut:
     action: str  # "check" | "fold"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameChanged:
+    """A mixed table's round is over: the next hands are this game (R-MIX-1)."""
+
+    game: str
+    betting: str
+    mix: str
+
+
 TableEvent = (
     PlayerSat
     | PlayerStoodUp
@@ -81,4 +90,5 @@ TableEvent = (
     | HandDealt
     | HandSettled
     | TimedOut
+    | GameChanged
 )

@@ -14,6 +14,11 @@
     options = { rake_percent = 5, rake_cap = 300 }
     copies = 2            # optional: "Antares 1", "Antares 2"
 
+A mixed table names its mix as its game (`game = "horse"`, or "8-game"), no `betting` (each
+game of the mix has its own), one set of stakes for all its games (blinds, small_bet and
+big_bet, ante and bring_in: R-MIX-3) and `rotate = "orbit"` (the default) or a number of
+hands per game (R-MIX-2).
+
 Buy-in ranges follow from the stakes (R-BUYIN-1, R-BUYIN-2). UTH tables take
 `stakes = { ante_min, ante_max, trips_min, trips_max }` and 1..7 seats (U-TABLE-1, U-BET-2).
 """
@@ -26,10 +31,11 @@ from dataclasses import dataclass, replace
 
 from pokerroom.core.errors import InvalidConfigError
 from pokerroom.core.table.config import ClockConfig, TableConfig, TableStakes
+from pokerroom.core.table.mixed import MIXES, ORBIT
 
 TABLE_KEYS = {"name", "game", "betting", "seats", "stakes", "button", "options", "copies",
               "chip_unit", "sit_out_orbits", "action_seconds", "time_bank_seconds",
-              "offer_seconds"}  # fmt: skip
+              "offer_seconds", "rotate"}  # fmt: skip
 DEFAULT_KEYS = {"action_seconds", "time_bank_seconds", "sit_out_orbits", "offer_seconds",
                 "chip_unit"}  # fmt: skip
 POKER_STAKES = {"small_blind", "big_blind", "small_bet", "big_bet", "ante", "bring_in"}
@@ -235,7 +241,7 @@ def _tournaments(raw: object, file: str, text: str) -> tuple[dict[str, object], 
 
 
 def _guess_key(message: str) -> str:
-    for key in ("game", "betting", "seats", "button", "small_blind", "big_blind", "big_bet",
+    for key in ("rotate", "game", "betting", "seats", "button", "small_blind", "big_blind", "big_bet",
                 "small_bet", "bring_in", "chip_unit", "sit_out_orbits"):  # fmt: skip
         if key in message:
             return key
@@ -270,10 +276,20 @@ def _table_config(
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidConfigError(f"{key} must be an integer, got {value!r}")
     assert isinstance(seats, int) and isinstance(chip_unit, int) and isinstance(orbits, int)
+    game, betting, mix, every = str(spec.get("game")), str(spec.get("betting")), "", 0
+    if game in MIXES:
+        if "betting" in spec:
+            raise InvalidConfigError(f"betting: each game of {game} has its own; leave it out")
+        mix, (game, betting) = game, MIXES[game].games[0]
+        every = _rotate(spec.get("rotate", "orbit"))
+    elif "rotate" in spec:
+        raise InvalidConfigError("rotate: only a mixed table (game = \"horse\", ...) rotates")
     return TableConfig(
         name=name,
-        game=str(spec.get("game")),
-        betting=str(spec.get("betting")),
+        game=game,
+        betting=betting,
+        mix=mix,
+        rotate_every=every,
         stakes=TableStakes(**stakes),
         seats=seats,
         button_mode=str(button),
@@ -283,6 +299,15 @@ def _table_config(
         clock=clock,
         options=tuple(sorted(options.items())),
     )
+
+
+def _rotate(value: object) -> int:
+    """`rotate = "orbit"` (0) or a number of hands per game (R-MIX-2)."""
+    if value == "orbit":
+        return ORBIT
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidConfigError(f'rotate: "orbit" or a number of hands (1 or more), got {value!r}')
+    return value
 
 
 def _renamed(config: TableConfig, name: str) -> TableConfig:

@@ -28,6 +28,7 @@ from pokerroom.core.table.clock import TurnClock, start_turn
 from pokerroom.core.table.config import TableConfig
 from pokerroom.core.table.events import (
     BlindMissed,
+    GameChanged,
     HandDealt,
     HandSettled,
     PlayerSat,
@@ -38,6 +39,7 @@ from pokerroom.core.table.events import (
     TimedOut,
     ToppedUp,
 )
+from pokerroom.core.table.mixed import RotationState, after_deal, after_hand
 from pokerroom.core.table.waiting import SeatOffer, WaitingList
 
 
@@ -103,7 +105,13 @@ class Table:
     """A cash-game table."""
 
     def __init__(self, config: TableConfig, memory: RoomMemory | None = None) -> None:
+        # `config` is the game being played (or dealt next); a mixed table switches it between
+        # hands (R-MIX-1) and keeps its configured one in `base_config`.
+        self.base_config = config
         self.config = config
+        self.rotation: RotationState | None = RotationState() if config.mix else None
+        if self.rotation is not None:
+            self.config = config.for_game(0)
         self.memory = memory if memory is not None else RoomMemory()
         self.waiting_list = WaitingList()
         self.game_waiting_list: WaitingList | None = None  # shared by the game's tables
@@ -130,7 +138,28 @@ class Table:
 
     @property
     def button(self) -> int | None:
+        if self._stud_frozen and self.plan is not None:
+            return self.plan.button  # the frozen button of a mixed table's stud round (R-MIX-4)
         return self._previous.button if self._previous is not None else None
+
+    @property
+    def _stud_frozen(self) -> bool:
+        """A mixed table playing stud: the button and the blind debts are frozen (R-MIX-4/5)."""
+        return self.rotation is not None and self.config.is_stud
+
+    def rotation_info(self) -> dict[str, object] | None:
+        """A mixed table's rotation as the lobby and the table view show it: the mix, its
+        games, the game now (or dealt next), the next game and the hands left before it."""
+        mix, state = self.base_config.mixed, self.rotation
+        if mix is None or state is None:
+            return None
+        nxt = mix.games[(state.index + 1) % len(mix.games)]
+        return {
+            "mix": mix.code, "name": mix.name, "every": self.base_config.rotate_every,
+            "games": [{"game": g, "betting": b} for g, b in mix.games],
+            "index": state.index, "hands_left": state.hands_left(),
+            "next": {"game": nxt[0], "betting": nxt[1]},
+        }  # fmt: skip
 
     def seat_of(self, account: str) -> int:
         for p in self._seats:
@@ -228,7 +257,8 @@ class Table:
             account=account,
             seat=seat,
             stack=buy_in,
-            new=started and not self.config.is_stud,
+            # R-MIX-5: at a mixed table a newcomer is new for the blind games even in a stud round
+            new=started and (self.rotation is not None or not self.config.is_stud),
             waits=wait_for_big_blind,
             time_bank_ms=self.config.clock.time_bank_ms,
         )
@@ -344,7 +374,10 @@ class Table:
         )  # fmt: skip
 
     def restore(
-        self, records: Sequence[SeatRecord], previous: PreviousHand | None
+        self,
+        records: Sequence[SeatRecord],
+        previous: PreviousHand | None,
+        rotation: RotationState | None = None,
     ) -> tuple[TableEvent, ...]:
         """Seat players again from their records (their chips are already at the table, so no
         buy-in rule applies) and the button where it was; each starts disconnected until they
@@ -364,11 +397,19 @@ class Table:
             )  # fmt: skip
             events.append(PlayerSat(account=r.account, seat=r.seat, stack=r.stack))
         self._previous = previous
+        if rotation is not None and self.rotation is not None:
+            mix = self.base_config.mixed
+            assert mix is not None
+            if not 0 <= rotation.index < len(mix.games):
+                raise RuleViolationError("rotation", f"{mix.name} has no game {rotation.index}")
+            self.rotation = rotation
+            self.config = self.base_config.for_game(rotation.index)
         return self._emit(*events)
 
     @property
     def previous_hand(self) -> PreviousHand | None:
-        """Button and blinds of the last hand dealt (where the next hand's button moves from)."""
+        """Button and blinds of the last hand dealt (where the next hand's button moves from;
+        at a mixed table the last blind hand's, R-MIX-4)."""
         return self._previous
 
     def disconnect(self, account: str) -> None:
@@ -447,16 +488,17 @@ class Table:
         self._hands_started += 1
         self._start_ms = now_ms
         self._hand_start_stacks = {s: self._seats[s].stack for s in plan.dealt_in}  # type: ignore[union-attr]
+        frozen = self._stud_frozen
         passed = (
             strictly_between(previous.button, plan.button, self.config.seats) + [plan.button]
-            if previous is not None
+            if previous is not None and not frozen  # a frozen button passes nobody (R-MIX-4)
             else []
         )
         for p in self._seats:
             if p is None:
                 continue
             dealt = p.seat in plan.dealt_in
-            if dealt:
+            if dealt and not frozen:  # stud in a mix settles no blind debt (R-MIX-5)
                 p.new = False
                 p.waits = False  # waiting only matters for new or owing players
                 p.owes_small = p.owes_big = False
@@ -478,9 +520,14 @@ class Table:
                 posts=plan.posts,
             )
         )
-        self._previous = PreviousHand(
-            button=plan.button, small_blind=plan.small_blind, big_blind=plan.big_blind
-        )
+        if not frozen:  # the button stays where the last blind hand left it (R-MIX-4)
+            self._previous = PreviousHand(
+                button=plan.button, small_blind=plan.small_blind, big_blind=plan.big_blind
+            )
+        if self.rotation is not None:
+            self.rotation = after_deal(
+                self.rotation, self.base_config.rotate_every, len(plan.dealt_in)
+            )
         self._restart_clock(now_ms)
         self._emit(*events)
         self._maybe_settle(now_ms)
@@ -576,10 +623,12 @@ class Table:
             p = self._seats[seat]
             assert p is not None
             p.stack = final[seat]
+        frozen = self._stud_frozen
         for p in self._seats:
             if p is None:
                 continue
-            p.played_last = p.seat in plan.dealt_in
+            if not frozen:  # R-BLIND-9 (a) looks at the last blind hand (R-MIX-4)
+                p.played_last = p.seat in plan.dealt_in
             p.fold_now = False
             p.left_in_hand = False
             if p.stack == 0 and not p.sitting_out:
@@ -607,4 +656,19 @@ class Table:
         for p in list(self._seats):
             if p is not None and p.leave_after_hand:
                 events.append(self._remove(p, now_ms, "left"))
+        events.extend(self._rotate())
         self._emit(*events)
+
+    def _rotate(self) -> list[TableEvent]:
+        """After a hand: a mixed table whose round is over switches to the next game of its
+        mix (R-MIX-1, R-MIX-2)."""
+        mix = self.base_config.mixed
+        if self.rotation is None or mix is None:
+            return []
+        state = after_hand(self.rotation, len(mix.games))
+        changed = state.index != self.rotation.index
+        self.rotation = state
+        if not changed:
+            return []
+        self.config = self.base_config.for_game(state.index)
+        return [GameChanged(game=self.config.game, betting=self.config.betting, mix=mix.code)]
