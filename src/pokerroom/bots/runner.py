@@ -39,7 +39,8 @@ def assign_tables(tables: list[dict[str, Any]], count: int, per_table: int = 3) 
     seen: set[tuple[str, str]] = set()
     ordered = []
     for t in poker_tables:
-        key = (t["game"], t["betting"])
+        mix = t.get("mix") or {}  # a mixed table is its own game, whatever it deals now
+        key = (mix.get("mix") or t["game"], t["betting"])
         if key not in seen:
             seen.add(key)
             ordered.append(t)

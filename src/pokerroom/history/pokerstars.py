@@ -88,6 +88,8 @@ class HandContext:
     `sitting_out`: names of seated players not dealt in (printed `<name>: sits out`).
     `local_time_zone`: an IANA zone (like "Europe/Paris") to print the local time before
     the ET time in brackets, as PokerStars does for players outside the US.
+    `mix`: a mixed table's game ("HORSE", "8-Game"): the header names it and puts the hand's
+    own game in the brackets, as PokerStars writes `HORSE (Razz Limit, $0.10/$0.20 USD)`.
     """
 
     table_name: str
@@ -100,6 +102,7 @@ class HandContext:
     seat_numbers: Mapping[int, int] = field(default_factory=dict)
     sitting_out: Sequence[str] = ()
     local_time_zone: str | None = None
+    mix: str = ""
 
     def number(self, seat: int) -> int:
         return self.seat_numbers.get(seat, seat + 1)
@@ -193,9 +196,12 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
     else:
         low_stake, high_stake = stakes.small_blind, stakes.big_blind
     code = f" {context.currency}" if context.currency else ""
+    game_words = f"{_GAME_NAMES[game]} {_LIMIT_NAMES[config.betting]}"
+    stake_words = f"{amount(low_stake)}/{amount(high_stake)}{code}"
+    header = (f"{context.mix} ({game_words}, {stake_words})" if context.mix
+              else f"{game_words} ({stake_words})")
     lines = [
-        f"PokerStars Hand #{context.hand_id}:  {_GAME_NAMES[game]} {_LIMIT_NAMES[config.betting]}"
-        f" ({amount(low_stake)}/{amount(high_stake)}{code})"
+        f"PokerStars Hand #{context.hand_id}:  {header}"
         f" - {format_eastern(context.started_at, context.local_time_zone)}"
     ]
     table = f"Table '{context.table_name}' {context.max_seats}-max"

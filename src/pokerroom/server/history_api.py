@@ -39,12 +39,22 @@ def _table_info(state: Any, table_id: str) -> dict[str, Any]:
         return {}
     return {"name": runner.display_name, "game": runner.config.game,
             "betting": runner.config.betting, "decimals": runner.decimals,
-            "seats_total": runner.config.seats}
+            "seats_total": runner.config.seats, "mix": runner.config.mix or None}
+
+
+def _hand_game(stored: StoredHand, table: dict[str, Any]) -> dict[str, Any]:
+    """A mixed table's hand was dealt as one game of its mix (R-MIX-1): that game, from the
+    hand's own record (a single-game table's hands are all its game)."""
+    if not table.get("mix") or not stored.record:
+        return {}
+    config = record_of(stored).config
+    return {"game": config.game.value, "betting": config.betting.value}
 
 
 def _summary(stored: StoredHand, account_id: int, state: Any = None) -> dict[str, Any]:
+    table = _table_info(state, stored.table_id) if state is not None else {}
     return {
-        **(_table_info(state, stored.table_id) if state is not None else {}),
+        **table, **_hand_game(stored, table),
         "id": stored.id, "table": stored.table_id, "hand": stored.hand_number,
         "status": stored.status, "started_ms": stored.started_ms, "ended_ms": stored.ended_ms,
         "net": stored.net().get(account_id) if stored.status == "settled" else 0,
@@ -139,6 +149,7 @@ async def _pokerstars(state: Any, stored: StoredHand, account_id: int) -> str:
             started_at=datetime.datetime.fromtimestamp(stored.started_ms / 1000, datetime.UTC),
             viewer=seat_of(stored, account_id),
             currency=state.room.currency,
+            mix=runner.config.mixed.name if runner is not None and runner.config.mix else "",
         ))
     except Exception as exc:  # noqa: BLE001 - an exporter refusal is the client's answer
         raise HTTPException(500, detail={"code": "export_failed", "reason": str(exc)}) from exc

@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass
 
 from pokerroom.core.table import PreviousHand, SeatRecord
+from pokerroom.core.table.mixed import RotationState
 from pokerroom.services import clock
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import TableSeating
@@ -35,13 +36,17 @@ class SavedSeat:
 class Seating:
     seats: tuple[SavedSeat, ...]
     previous: PreviousHand | None
+    rotation: RotationState | None = None  # a mixed table's place in its rotation (R-MIX-1)
 
     def encode(self) -> str:
-        return json.dumps({
+        data = {
             "seats": [{"account_id": s.account_id, "name": s.name, "auto_post": s.auto_post,
                        "record": dataclasses.asdict(s.record)} for s in self.seats],
             "previous": dataclasses.asdict(self.previous) if self.previous else None,
-        }, sort_keys=True)  # fmt: skip
+        }  # fmt: skip
+        if self.rotation is not None:  # only mixed tables: the others' text is unchanged
+            data["rotation"] = dataclasses.asdict(self.rotation)
+        return json.dumps(data, sort_keys=True)
 
     @staticmethod
     def decode(text: str) -> Seating:
@@ -52,7 +57,8 @@ class Seating:
             for s in data["seats"]
         )  # fmt: skip
         previous = PreviousHand(**data["previous"]) if data.get("previous") else None
-        return Seating(seats=seats, previous=previous)
+        rotation = RotationState(**data["rotation"]) if data.get("rotation") else None
+        return Seating(seats=seats, previous=previous, rotation=rotation)
 
 
 class SeatBook:

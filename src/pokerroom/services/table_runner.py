@@ -165,7 +165,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         kept = [s for s in saved.seats if s.account_id in escrows] if saved is not None else []
         if saved is not None:
             self.table.restore([replace(s.record, stack=escrows[s.account_id]) for s in kept],
-                               saved.previous)
+                               saved.previous, saved.rotation)
             self._saved_seating = saved.encode()
         for s in kept:
             account = _account(s.account_id)
@@ -195,6 +195,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                 for r in self.table.seat_records()
             ),
             previous=self.table.previous_hand,
+            rotation=self.table.rotation,
         )  # fmt: skip
         text = seating.encode()
         if text == self._saved_seating:
@@ -215,10 +216,11 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         return {"min_buy_in": limits.minimum, "max_buy_in": limits.maximum}
 
     def entry(self) -> dict[str, Any]:
+        game = self.table.config  # a mixed table: the game it plays now (R-MIX-1)
         return {
             "id": self.table_id, "name": self.display_name, "kind": "poker",
-            "game": self.config.game, "betting": self.config.betting,
-            "variant": variant_info(self.config.game),
+            "game": game.game, "betting": game.betting,
+            "variant": variant_info(game.game), "mix": self.table.rotation_info(),
             "stakes": plain(self.config.stakes), "decimals": self.decimals,
             "seats": self.config.seats, "taken": len(self.table.players()),
             **self._limits(), **self._figures(), "status": self.status,
@@ -235,10 +237,11 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                 "hands_per_hour": figures.hands_per_hour, "waiting": figures.waiting}
 
     def _header(self) -> dict[str, Any]:
+        game = self.table.config  # a mixed table: the game it plays now, `mix` what is next
         return {
             "table": self.table_id, "name": self.display_name, "kind": "poker",
-            "game": self.config.game, "betting": self.config.betting,
-            "variant": variant_info(self.config.game),
+            "game": game.game, "betting": game.betting,
+            "variant": variant_info(game.game), "mix": self.table.rotation_info(),
             "stakes": plain(self.config.stakes), "decimals": self.decimals,
             "seats_total": self.config.seats, **self._limits(), "status": self.status,
         }  # fmt: skip
@@ -505,7 +508,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         dealt_in = self.table.next_plan().dealt_in
         deal = self.services.deck_source.next_deal(self.services.client_seeds.for_seats(
             {s: int(str(self.table.account_at(s))) for s in dealt_in}),
-            deck_cards(self.config.game))
+            deck_cards(self.table.config.game))
         self.table.start_hand(now_ms(), deal.deck)
         # A hand can end inside start_hand (everyone all in from the posts): the table then
         # keeps it as last_hand.
