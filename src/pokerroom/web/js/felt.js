@@ -3,7 +3,7 @@
 import { h } from "./dom.js";
 import { cardEl, cardSlot, cardText } from "./cards.js";
 import { chipStack } from "./chips.js";
-import { money, postWords, handWords } from "./fmt.js";
+import { money, postWords, handWords, gameText } from "./fmt.js";
 import { t } from "./i18n.js";
 import { clockState } from "./clock.js";
 
@@ -219,6 +219,7 @@ export function eventText(ev, names) {
     case "ToppedUp": return line("log.adds");
     case "HandVoided": return line("log.voided", {}, "log-win");
     case "TimedOut": return line("log.timed_out");
+    case "GameChanged": return line("log.game_changed", { game: gameText(ev.game, ev.betting) }, "log-street");
     default: {
       const fields = Object.entries(ev).filter(([k]) => !["type", "version"].includes(k))
         .map(([k, v]) => `${k}=${Array.isArray(v) ? v.map((x) => x ?? "??").join(" ") : typeof v === "object" && v ? JSON.stringify(v) : v}`);

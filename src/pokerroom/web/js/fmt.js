@@ -97,13 +97,26 @@ export function stakesText(stakes, betting) {
 }
 
 /** "No Limit Hold'em", "Ultimate Texas Hold'em": the game's name in the player's language
- * (a variant's own name when the table has one). */
+ * (else the variant's own name, for a game the catalogues do not know yet). */
 export function gameText(game, betting, variant) {
   const key = `game.${game}`;
-  const g = (variant && variant.name) || (game ? (has(key) ? t(key) : game) : "");
+  const g = game ? (has(key) ? t(key) : (variant && variant.name) || game) : "";
   const bkey = `betting.${betting}`;
   const b = betting ? (has(bkey) ? t(bkey) : betting) : "";
   return game === "uth" ? g : [b, g].filter(Boolean).join(" ");
+}
+
+/** A mixed table (PROTOCOL `mix`): "HORSE · now Limit Razz". */
+export function mixNowText(mix, game, betting, variant) {
+  return t("mix.now", { mix: gameText(mix.mix), game: gameText(game, betting, variant) });
+}
+
+/** A mixed table's next game and when: "Next: Limit Seven Card Stud after 2 more hands". */
+export function mixNextText(mix) {
+  const game = gameText(mix.next.game, mix.next.betting);
+  if (mix.hands_left === null || mix.hands_left === undefined) return t("mix.next_orbit", { game });
+  if (mix.hands_left === 0) return t("mix.next_now", { game });
+  return t("mix.next", { game, count: mix.hands_left });
 }
 
 export function seconds(ms) {

@@ -3,7 +3,7 @@ import { h, replace } from "../dom.js";
 import { api } from "../api.js";
 import { conn } from "../socket.js";
 import { session } from "../session.js";
-import { money, stakesText, gameText, parseMoney, moneyInput, setDecimals } from "../fmt.js";
+import { money, stakesText, gameText, mixNowText, mixNextText, parseMoney, moneyInput, setDecimals } from "../fmt.js";
 import { dialog, showBanner } from "../ui.js";
 import { t as tr } from "../i18n.js";
 
@@ -43,14 +43,18 @@ export function mountLobby(main) {
       values.map(([value, label]) => h("option", { value, selected: value === current }, label)));
   }
 
+  // A mixed table is filtered as its mix (HORSE), whatever game it deals now.
+  const gameKey = (t) => (t.kind === "uth" ? "uth" : t.mix ? `mix|${t.mix.mix}` : `${t.betting}|${t.game}`);
+  const gameLabel = (t) => (t.mix ? gameText(t.mix.mix) : gameText(t.game, t.betting, t.variant));
+
   function render() {
     const list = Array.from(tables.values());
-    const games = new Map(list.map((t) => [t.kind === "uth" ? "uth" : `${t.betting}|${t.game}`, gameText(t.game, t.betting, t.variant)]));
+    const games = new Map(list.map((t) => [gameKey(t), gameLabel(t)]));
     options(gameSelect, Array.from(games.entries()).sort((a, b) => a[1].localeCompare(b[1])), filters.game, tr("lobby.all_games"));
     const stakes = Array.from(new Set(list.map(entryStakes))).sort();
     options(stakesSelect, stakes.map((s) => [s, s]), filters.stakes, tr("lobby.all_stakes"));
     const shown = list.filter((t) => {
-      const key = t.kind === "uth" ? "uth" : `${t.betting}|${t.game}`;
+      const key = gameKey(t);
       return (!filters.game || key === filters.game) && (!filters.stakes || entryStakes(t) === filters.stakes);
     });
     replace(body, shown.map(row));
@@ -64,7 +68,10 @@ export function mountLobby(main) {
     const d = t.decimals;
     return h("tr", { dataset: { table: t.id } },
       h("td.cell-name", {}, h("strong", {}, t.name || t.id)),
-      h("td.cell-game", {}, t.kind === "uth" ? h("span.tag.tag-uth", {}, gameText("uth")) : gameText(t.game, t.betting, t.variant)),
+      h("td.cell-game", {}, t.kind === "uth" ? h("span.tag.tag-uth", {}, gameText("uth"))
+        : t.mix ? h("span.cell-mix", { title: mixNextText(t.mix) }, mixNowText(t.mix, t.game, t.betting, t.variant),
+          h("small.muted.mix-next", {}, mixNextText(t.mix)))
+          : gameText(t.game, t.betting, t.variant)),
       h("td.cell-stakes", {}, entryStakes(t)),
       h("td.num.cell-seats", { title: tr("lobby.col.seats") }, `${t.taken}/${t.seats}`),
       h("td.num.hide-phone", {}, t.kind === "uth" ? "-" : money(t.avg_pot, d)),

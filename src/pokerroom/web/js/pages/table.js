@@ -2,7 +2,7 @@
 import { h, replace } from "../dom.js";
 import { conn } from "../socket.js";
 import { session } from "../session.js";
-import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, seconds, handWords } from "../fmt.js";
+import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, mixNowText, mixNextText, seconds, handWords } from "../fmt.js";
 import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { openBuyIn } from "./lobby.js";
 import { showBanner, dialog, errorText as wordError, noticeText, ruleLink } from "../ui.js";
@@ -42,6 +42,7 @@ export function mountTable(main, tableId, opts = {}) {
 
   const title = h("h1", {}, t("table.title"));
   const subtitle = h("span.muted");
+  const mixNext = h("span.muted.mix-next", { hidden: true });  // a mixed table: the next game and when
   const feltHolder = h("div", { "data-testid": "table" });
   const actionBar = h("div.action-bar", { "data-testid": "action-bar", "aria-label": t("table.your_actions") });
   const controls = h("div.panel.controls", { "aria-label": t("table.seat_controls") });
@@ -63,7 +64,7 @@ export function mountTable(main, tableId, opts = {}) {
     : [h("a.btn.btn-ghost.btn-small", { href: `#/tiles/${encodeURIComponent(tableId)}`, style: { marginLeft: "auto" } }, t("tiles.open")),
       h("a.btn.btn-ghost.btn-small", { href: "#/lobby" }, t("table.back_to_lobby"))];
   main.appendChild(h("section.table-page", { class: opts.tile ? "tile-page" : "" },
-    h("div.table-head", {}, title, subtitle, headLinks),
+    h("div.table-head", {}, title, subtitle, mixNext, headLinks),
     h("div", {}, feltHolder),
     h("aside.side", {},
       controls,
@@ -80,7 +81,10 @@ export function mountTable(main, tableId, opts = {}) {
     }
     setDecimals(view.decimals);
     title.textContent = view.name || tableId;
-    subtitle.textContent = `${gameText(view.game, view.betting, view.variant)} · ${stakesText(view.stakes, view.betting)}`;
+    const gameWords = view.mix ? mixNowText(view.mix, view.game, view.betting, view.variant) : gameText(view.game, view.betting, view.variant);
+    subtitle.textContent = `${gameWords} · ${stakesText(view.stakes, view.betting)}`;
+    mixNext.hidden = !view.mix;
+    mixNext.textContent = view.mix ? mixNextText(view.mix) : "";
     const showResult = result && (!view.hand || view.hand === result.hand);
     let shownView = view;
     const bare = !(view.board && view.board.length) && !(view.seats || []).some((x) => x.cards && x.cards.length);
