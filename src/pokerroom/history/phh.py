@@ -49,6 +49,9 @@ VARIANTS: dict[str, str] = {
     "N2L1D": "no-limit deuce-to-seven single draw",
     "F2L3D": "fixed-limit deuce-to-seven triple draw",
     "FB": "fixed-limit badugi",
+    # pokerroom's own codes for games PHH has no code for (not read by PokerKit 0.7.7)
+    "PO5": "pot-limit five-card Omaha",
+    "PO5/8": "pot-limit five-card Omaha hi-lo eight-or-better",
 }
 
 # PokerKit 0.7.7 `HandHistory.required_field_names`.
@@ -58,7 +61,7 @@ _STUD = ("antes", "bring_in", "small_bet", "big_bet")
 REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
     "FT": _BLIND_FL, "NT": _BLIND_NL, "NS": _BLIND_NL, "PO": _BLIND_NL, "FO/8": _BLIND_FL,
     "F7S": _STUD, "F7S/8": _STUD, "FR": _STUD, "N2L1D": _BLIND_NL, "F2L3D": _BLIND_FL,
-    "FB": _BLIND_FL,
+    "FB": _BLIND_FL, "PO5": _BLIND_NL, "PO5/8": _BLIND_NL,
 }  # fmt: skip
 
 # The order PokerKit writes fields in; anything else is a user-defined field, kept as is.

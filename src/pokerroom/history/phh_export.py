@@ -6,9 +6,10 @@ antes and blinds written in PokerKit's reversed heads-up order. `ante_trimming_s
 true when every player posts an ante (layered contributions, R-POT-1), false for an ante
 only some post, like a big-blind ante (dead money in the main pot), as our engine plays them.
 
-Only what PHH can say is exported: the variant codes of PokerKit 0.7.7 (NT, FT, PO, FO/8,
-F7S, F7S/8, FR) and live forced bets; a dead blind (R-BLIND-5) has no PHH field and is
-refused with `PhhExportError`.
+Only what PHH can say is exported: the variant codes of PokerKit 0.7.7 (NT, FT, NS, PO,
+FO/8, F7S, F7S/8, FR) and live forced bets; a dead blind (R-BLIND-5) has no PHH field and is
+refused with `PhhExportError`. Five-card Omaha, which PHH has no code for, is written with
+pokerroom's own codes (`EXTENSION_CODES`): our importer reads them, PokerKit does not.
 """
 
 from __future__ import annotations
@@ -47,6 +48,11 @@ VARIANT_CODES: dict[tuple[Game, Betting], str] = {
     for game in Game for betting in Betting
     if (code := game.variant.phh_code(betting.value)) is not None
 }
+
+
+# Codes PHH's specification (and PokerKit 0.7.7) does not define: pokerroom's own, for the
+# games PHH has no code for yet (its specification invites new codes "on a need-by-need basis").
+EXTENSION_CODES = ("PO5", "PO5/8")  # phh.VARIANTS says what each is
 
 
 class PhhExportError(PokerRoomError, ValueError):

@@ -186,14 +186,17 @@ RAZZ = Variant(
 
 # Five-card Omaha: five hole cards, still exactly two of them with three of the board
 # (R-OMAHA-1); nine players at most (45 hole cards and the board of a 52-card deck).
+# PHH (the 11 codes of its specification, PokerKit 0.7.7) has no five-card Omaha: "PO5" and
+# "PO5/8" are pokerroom's own codes, named after PHH's "PO" and "/8" (README, PHH section).
 OMAHA5 = Variant(
     code="omaha5", name="5 Card Omaha", layout=Layout.BOARD, streets=_omaha_streets(5),
     halves=(Evaluator.OMAHA_HIGH,), max_players=9, pokerstars_name="5 Card Omaha",
+    phh_codes=(("pot-limit", "PO5"),),
 )  # fmt: skip
 OMAHA5_HILO = Variant(
     code="omaha5-hilo", name="5 Card Omaha Hi-Lo", layout=Layout.BOARD,
     streets=_omaha_streets(5), halves=(Evaluator.OMAHA_HIGH, Evaluator.OMAHA_EIGHT_LOW),
-    max_players=9, pokerstars_name="5 Card Omaha Hi/Lo",
+    max_players=9, pokerstars_name="5 Card Omaha Hi/Lo", phh_codes=(("pot-limit", "PO5/8"),),
 )  # fmt: skip
 SHORT_DECK_HOLDEM = Variant(
     code="short-deck", name="Short Deck Hold'em", layout=Layout.BOARD, streets=_FLOP,
