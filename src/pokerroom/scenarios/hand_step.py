@@ -8,7 +8,7 @@ from typing import Any
 from pokerroom.core import rules
 from pokerroom.core.cards import parse_cards, to_codes
 from pokerroom.core.errors import PokerRoomError, RuleViolationError
-from pokerroom.core.table import Table
+from pokerroom.core.table import Table, engine
 from pokerroom.scenarios.model import ScenarioFailure
 
 Mismatch = ScenarioFailure
@@ -149,6 +149,11 @@ def run_hand(
                 got = seat  # a seat number (e.g. a dead button on an empty seat)
             if str(want) != str(got) and not (want is None and got is None):
                 fail(step, want, got)
+        elif key in ("game", "betting"):  # the game this hand is dealt as (R-MIX-1)
+            config = hand.view_for(None).config
+            got_g = config.game.value if key == "game" else config.betting.value
+            if str(want) != got_g:
+                fail(step, want, got_g)
         elif key == "dealt_in":
             got_d = sorted(names[s] for s in plan.dealt_in)
             if sorted(map(str, want)) != got_d:
@@ -185,6 +190,10 @@ def run_hand(
             actual = f"{getattr(exc, 'rule_id', type(exc).__name__)}: {getattr(exc, 'reason', exc)}"
             fail(step, "the action to be accepted", actual)
             raise StepFailed(failures) from exc
+    if body.get("finish"):  # the decisions left: check, else fold (stud: bring in)
+        while not hand.is_over and hand.to_act is not None and not _is_showdown_decision(hand):
+            seat = hand.to_act
+            table.act(names[seat], engine.timeout_action(hand, seat)[1], now_ms)
     try:
         _auto_muck(table, hand, now_ms, None)
     except PokerRoomError as exc:

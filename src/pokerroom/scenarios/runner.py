@@ -17,6 +17,7 @@ from pokerroom.core.errors import PokerRoomError, RuleViolationError
 from pokerroom.core.table import Table, TableConfig, TableStakes
 from pokerroom.core.table.buyin import RoomMemory
 from pokerroom.core.table.config import ClockConfig
+from pokerroom.core.table.mixed import MIXES, ORBIT
 from pokerroom.scenarios.hand_step import Mismatch, StepFailed, run_hand
 from pokerroom.scenarios.model import ScenarioFailure, ScenarioResult
 
@@ -99,11 +100,21 @@ def table_config(doc: Mapping[str, Any]) -> TableConfig:
             kwargs[key] = int(table_options.pop(key))
     if table_options:
         raise ValueError(f"unknown table options: {', '.join(sorted(table_options))}")
+    game = str(doc.get("game", "holdem"))
+    betting = str(doc.get("betting", "limit" if game in ("stud", "stud-hilo", "razz")
+                          else "no-limit"))  # fmt: skip
+    if game in MIXES:  # a mixed table (R-MIX-1): its games have their own betting
+        if "betting" in doc:
+            raise ValueError(f"betting: each game of {game} has its own; leave it out")
+        kwargs["mix"], (game, betting) = game, MIXES[game].games[0]
+        rotate = doc.get("rotate", "orbit")
+        kwargs["rotate_every"] = ORBIT if rotate == "orbit" else int(rotate)
+        if kwargs["rotate_every"] < 1 and rotate != "orbit":
+            raise ValueError(f'rotate: "orbit" or a number of hands (1 or more), got {rotate!r}')
     return TableConfig(
         name=str(doc.get("name", "scenario")),
-        game=str(doc.get("game", "holdem")),
-        betting=str(doc.get("betting", "limit" if doc.get("game") in ("stud", "stud-hilo",
-                                                                       "razz") else "no-limit")),
+        game=game,
+        betting=betting,
         stakes=TableStakes(**{k: int(v) for k, v in stakes.items()}),
         seats=int(doc.get("seats", 6)),
         button_mode=str(mode),
@@ -237,6 +248,15 @@ class _Runner:
                 out = sorted(a for a, p in seated.items() if p.sitting_out or p.sit_out_next)
                 if sorted(map(str, want)) != out:
                     self.fail(f"{label} sitting_out", sorted(map(str, want)), out)
+            elif key in ("game", "betting"):  # the game the next hand is dealt as (R-MIX-1)
+                got_g = t.config.game if key == "game" else t.config.betting
+                if str(want) != got_g:
+                    self.fail(f"{label} {key}", want, got_g)
+            elif key == "hands_left":  # a mixed table: hands of this game still to deal
+                info = t.rotation_info()
+                got_h = info["hands_left"] if info is not None else None
+                if want != got_h:
+                    self.fail(f"{label} hands_left", want, got_h)
             elif key == "button":
                 button = t.button
                 got_b = t.account_at(button) if button is not None else None
