@@ -11,7 +11,8 @@ from tablekit import deck  # type: ignore[import-not-found]
 from pokerroom.core import rules
 from pokerroom.core.errors import InvalidConfigError, RuleViolationError
 from pokerroom.core.table import GameChanged, HandDealt, Table, TableConfig, TableStakes, engine
-from pokerroom.core.table.mixed import EIGHT_GAME, HORSE, RotationState
+from pokerroom.core.table.config import GAMES
+from pokerroom.core.table.mixed import EIGHT_GAME, HORSE, TRIPLE_DRAW, RotationState
 from pokerroom.core.table.room import RoomConfigError, parse_room
 
 STAKES = TableStakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4, ante=1, bring_in=1)
@@ -86,13 +87,13 @@ def test_R_MIX_1_a_running_hand_ends_as_the_game_it_was_dealt() -> None:
 def test_R_MIX_1_eight_game_needs_triple_draw() -> None:
     """R-MIX-1."""
     games = [g for g, _ in EIGHT_GAME.games]
-    assert games[0] == "triple-draw" and games[6:] == ["holdem", "omaha"]
+    assert games[0] == TRIPLE_DRAW and games[6:] == ["holdem", "omaha"]
     assert [b for _, b in EIGHT_GAME.games][6:] == ["no-limit", "pot-limit"]
-    if "triple-draw" in rules.Game._value2member_map_:
+    if TRIPLE_DRAW in GAMES:
         cfg = replace(HORSE_TABLE, mix="8-game", game="holdem", betting="limit")
-        assert cfg.for_game(0).game == "triple-draw"
-    else:
-        with pytest.raises(InvalidConfigError, match="8-Game needs triple-draw"):
+        assert cfg.for_game(0).game == TRIPLE_DRAW
+    else:  # refused by name until the draw games are dealt here
+        with pytest.raises(InvalidConfigError, match=f"8-Game needs {TRIPLE_DRAW}"):
             replace(HORSE_TABLE, mix="8-game")
 
 

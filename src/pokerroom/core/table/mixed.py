@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-TRIPLE_DRAW = "triple-draw"  # deuce-to-seven triple draw (issue 14's draw games)
+TRIPLE_DRAW = "2-7-triple-draw"  # limit deuce-to-seven triple draw (issue 14's draw games)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
