@@ -274,3 +274,25 @@ def test_R_MIX_2_room_file_mixed_table() -> None:
     single = ROOM.format(rotate=8).replace('game = "horse"', 'game = "holdem"\nbetting = "limit"')
     with pytest.raises(RoomConfigError, match="only a mixed table"):
         parse_room(single)
+
+
+def test_R_MIX_1_eight_game_deals_its_eight_games_in_order() -> None:
+    """R-MIX-1, R-MIX-3: 8-game, one hand each: the draw game and the no-limit and pot-limit
+    games post the blinds, the stud games the antes (runs once 2-7 triple draw is dealt)."""
+    if TRIPLE_DRAW not in GAMES:
+        pytest.skip(f"{TRIPLE_DRAW} is not dealt here yet: 8-game is refused by name")
+    t = Table(replace(HORSE_TABLE, mix="8-game", rotate_every=1))
+    for seat, name in enumerate("ann bob cat".split()):
+        t.sit_down(name, seat, 100)
+    dealt = []
+    for k in range(9):
+        t.start_hand(k, deck(k + 1))
+        hand = t.hand
+        assert hand is not None
+        cfg = hand.view_for(None).config
+        dealt.append((cfg.game.value, cfg.betting.value))
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            t.act(str(t.account_at(seat)), engine.timeout_action(hand, seat)[1])
+    assert dealt == [*EIGHT_GAME.games, EIGHT_GAME.games[0]]
