@@ -44,9 +44,25 @@ async def test_R_MIX_1_horse_table_rotates_live_and_records_each_hands_game(serv
     await play_until(clients, TABLE, hands=7, rng=random.Random(3), policy=passive,
                      timeout=120)
     alice = clients["alice"]
-    changes = [e for m in alice.received if m["type"] == "table_events" for e in m["events"]
-               if e.get("type") == "GameChanged"]
+    events = [e for m in alice.received if m["type"] == "table_events" for e in m["events"]]
+    changes = [e for e in events if e.get("type") == "GameChanged"]
     assert [e["game"] for e in changes][:2] == ["omaha-hilo", "razz"]
+    # Each hand's game, from the event stream: a round lasts as many hands as players were
+    # dealt into its first hand (the first may have been dealt before carol sat down).
+    game, dealt = "holdem", []
+    for e in events:
+        if e.get("type") == "GameChanged":
+            game = e["game"]
+        elif e.get("type") == "HandDealt":
+            dealt.append((game, len(e["dealt_in"]), e["dealt_in"]))
+    rounds: list[list[tuple[str, int, list[int]]]] = []
+    for item in dealt:
+        if not rounds or rounds[-1][0][0] != item[0]:
+            rounds.append([])
+        rounds[-1].append(item)
+    assert [r[0][0] for r in rounds[:3]] == ["holdem", "omaha-hilo", "razz"]
+    for r in rounds[:2]:
+        assert len(r) == r[0][1], r  # R-MIX-2: the round's length, fixed by its first hand
     views = [m["view"] for m in alice.received if m["type"] in ("table_view", "table_events")]
     razz_views = [v for v in views if v["game"] == "razz"]
     assert razz_views and razz_views[-1]["variant"]["layout"] == "stud"
@@ -57,7 +73,9 @@ async def test_R_MIX_1_horse_table_rotates_live_and_records_each_hands_game(serv
         hands = (await http.get("/api/hands", headers=headers)).json()["hands"]
         text = (await http.get("/api/hands/pokerstars", headers=headers)).text
     games = [h["game"] for h in sorted(hands, key=lambda h: h["id"]) if h["status"] == "settled"]
-    assert games[:7] == ["holdem"] * 3 + ["omaha-hilo"] * 3 + ["razz"]
+    seat = next(v["you"]["seat"] for v in reversed(views) if v.get("you"))
+    hers = [g for g, _, seats in dealt if seat in seats]  # the hands alice was dealt into
+    assert games[:len(hers)] == hers[:len(games)] and "razz" in games
     assert "HORSE (Hold'em Limit, " in text and "HORSE (Omaha Hi/Lo Limit, " in text
     assert "HORSE (Razz Limit, " in text
     for c in clients.values():
