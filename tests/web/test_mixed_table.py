@@ -19,11 +19,15 @@ WORDS = {
     "en-US": {"sign_up": "Sign up", "username": "Username", "password": "Password",
               "lobby": "Lobby", "watch": "Watch", "now": "HORSE · now Limit Hold'em",
               "next": "Next: Limit Omaha Hi-Lo after one orbit",
+              "rotation": "Limit Hold'em → Limit Omaha Hi-Lo → Limit Razz → Limit Seven Card Stud"
+                          " → Limit Stud Hi-Lo",
               "razz": "HORSE · now Limit Razz",
               "razz_next": re.compile(r"Next: Limit Seven Card Stud after (this hand|1 more hand)")},
     "de-DE": {"sign_up": "Registrieren", "username": "Benutzername", "password": "Passwort",
               "lobby": "Lobby", "watch": "Zuschauen", "now": "HORSE · jetzt Limit Hold'em",
               "next": "Als Nächstes: Limit Omaha Hi-Lo nach einer Runde",
+              "rotation": "Limit Hold'em → Limit Omaha Hi-Lo → Limit Razz → Limit Seven Card Stud"
+                          " → Limit Stud Hi-Lo",
               "razz": "HORSE · jetzt Limit Razz",
               "razz_next": re.compile(
                   r"Als Nächstes: Limit Seven Card Stud nach (dieser Hand|1 weiteren Hand)")},
@@ -72,9 +76,11 @@ def test_R_MIX_1_lobby_and_table_name_the_game_now_and_next(
         row = page.locator("tr[data-table='lyra']")
         expect(row.locator(".cell-game")).to_contain_text(w["now"])
         expect(row.locator(".cell-game")).to_contain_text(w["next"])
+        expect(row.locator(".cell-mix")).to_have_attribute("title", w["rotation"])
         row.get_by_role("button", name=w["watch"]).click()
         expect(page.locator(".table-head")).to_contain_text(w["now"])
         expect(page.locator(".table-head .mix-next")).to_have_text(w["next"])
+        expect(page.locator(".table-head .mix-next")).to_have_attribute("title", w["rotation"])
         assert not errors, errors
     finally:
         ctx.close()

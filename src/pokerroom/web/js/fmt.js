@@ -111,6 +111,11 @@ export function mixNowText(mix, game, betting, variant) {
   return t("mix.now", { mix: gameText(mix.mix), game: gameText(game, betting, variant) });
 }
 
+/** A mixed table's rotation in order: "Limit Hold'em → Limit Omaha Hi-Lo → ...". */
+export function mixRotationText(mix) {
+  return (mix.games || []).map((g) => gameText(g.game, g.betting)).join(" → ");
+}
+
 /** A mixed table's next game and when: "Next: Limit Seven Card Stud after 2 more hands". */
 export function mixNextText(mix) {
   const game = gameText(mix.next.game, mix.next.betting);

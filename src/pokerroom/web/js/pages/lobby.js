@@ -3,7 +3,7 @@ import { h, replace } from "../dom.js";
 import { api } from "../api.js";
 import { conn } from "../socket.js";
 import { session } from "../session.js";
-import { money, stakesText, gameText, mixNowText, mixNextText, parseMoney, moneyInput, setDecimals } from "../fmt.js";
+import { money, stakesText, gameText, mixNowText, mixNextText, mixRotationText, parseMoney, moneyInput, setDecimals } from "../fmt.js";
 import { dialog, showBanner } from "../ui.js";
 import { t as tr } from "../i18n.js";
 
@@ -69,7 +69,7 @@ export function mountLobby(main) {
     return h("tr", { dataset: { table: t.id } },
       h("td.cell-name", {}, h("strong", {}, t.name || t.id)),
       h("td.cell-game", {}, t.kind === "uth" ? h("span.tag.tag-uth", {}, gameText("uth"))
-        : t.mix ? h("span.cell-mix", { title: mixNextText(t.mix) }, mixNowText(t.mix, t.game, t.betting, t.variant),
+        : t.mix ? h("span.cell-mix", { title: mixRotationText(t.mix) }, mixNowText(t.mix, t.game, t.betting, t.variant),
           h("small.muted.mix-next", {}, mixNextText(t.mix)))
           : gameText(t.game, t.betting, t.variant)),
       h("td.cell-stakes", {}, entryStakes(t)),

@@ -2,7 +2,7 @@
 import { h, replace } from "../dom.js";
 import { conn } from "../socket.js";
 import { session } from "../session.js";
-import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, mixNowText, mixNextText, seconds, handWords } from "../fmt.js";
+import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, mixNowText, mixNextText, mixRotationText, seconds, handWords } from "../fmt.js";
 import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { openBuyIn } from "./lobby.js";
 import { showBanner, dialog, errorText as wordError, noticeText, ruleLink } from "../ui.js";
@@ -85,6 +85,7 @@ export function mountTable(main, tableId, opts = {}) {
     subtitle.textContent = `${gameWords} · ${stakesText(view.stakes, view.betting)}`;
     mixNext.hidden = !view.mix;
     mixNext.textContent = view.mix ? mixNextText(view.mix) : "";
+    mixNext.title = view.mix ? mixRotationText(view.mix) : "";  // the whole rotation, in order
     const showResult = result && (!view.hand || view.hand === result.hand);
     let shownView = view;
     const bare = !(view.board && view.board.length) && !(view.seats || []).some((x) => x.cards && x.cards.length);
