@@ -61,7 +61,7 @@ def play(t: Table, n: int = 1, seed: int = 1) -> list[tuple[str, HandDealt]]:
 
 
 def test_R_MIX_1_horse_rotates_in_order_and_wraps() -> None:
-    """R-MIX-1."""
+    """R-MIX-1: two hands each of hold'em, Omaha hi-lo, razz, stud, stud hi-lo, then hold'em again."""
     t = mixed_table(every=2)
     games = [g for g, _ in play(t, 12)]
     assert games == ["holdem", "holdem", "omaha-hilo", "omaha-hilo", "razz", "razz",
@@ -71,7 +71,7 @@ def test_R_MIX_1_horse_rotates_in_order_and_wraps() -> None:
 
 
 def test_R_MIX_1_a_running_hand_ends_as_the_game_it_was_dealt() -> None:
-    """R-MIX-1."""
+    """R-MIX-1: the round ends while a hand runs; the switch waits for its end."""
     t = mixed_table(every=1)
     t.start_hand(0, deck(1))
     assert t.config.game == "holdem" and t.hand is not None
@@ -85,7 +85,7 @@ def test_R_MIX_1_a_running_hand_ends_as_the_game_it_was_dealt() -> None:
 
 
 def test_R_MIX_1_eight_game_needs_triple_draw() -> None:
-    """R-MIX-1."""
+    """R-MIX-1: 8-game's order; refused by name while 2-7 triple draw is not dealt here."""
     games = [g for g, _ in EIGHT_GAME.games]
     assert games[0] == TRIPLE_DRAW and games[6:] == ["holdem", "omaha"]
     assert [b for _, b in EIGHT_GAME.games][6:] == ["no-limit", "pot-limit"]
@@ -98,7 +98,7 @@ def test_R_MIX_1_eight_game_needs_triple_draw() -> None:
 
 
 def test_R_MIX_2_orbit_is_the_players_dealt_into_the_rounds_first_hand() -> None:
-    """R-MIX-2."""
+    """R-MIX-2: three dealt make a three-hand round; a fourth player joining does not lengthen it."""
     t = mixed_table("ann bob cat", every=0)
     first = play(t, 1)
     assert first[0][0] == "holdem"
@@ -113,13 +113,13 @@ def test_R_MIX_2_orbit_is_the_players_dealt_into_the_rounds_first_hand() -> None
 
 
 def test_R_MIX_2_rotate_every_n_hands() -> None:
-    """R-MIX-2."""
+    """R-MIX-2: `rotate_every = 3`: three hands of each game."""
     t = mixed_table("ann bob cat", every=3)
     assert [g for g, _ in play(t, 4)] == ["holdem"] * 3 + ["omaha-hilo"]
 
 
 def test_R_MIX_3_each_game_takes_its_own_forced_bets_and_bets() -> None:
-    """R-MIX-3."""
+    """R-MIX-3: blinds in the flop games, ante and bring-in in stud, the same limit bets."""
     t = mixed_table("ann bob cat", every=1)
     stud_like = {"razz", "stud", "stud-hilo"}
     for k in range(5):
@@ -141,7 +141,7 @@ def test_R_MIX_3_each_game_takes_its_own_forced_bets_and_bets() -> None:
 
 
 def test_R_MIX_3_buy_in_and_stakes_every_game_needs() -> None:
-    """R-MIX-3."""
+    """R-MIX-3: a HORSE buy-in is R-BUYIN-1's; stakes missing for one of its games refuse the table."""
     t = Table(HORSE_TABLE)
     with pytest.raises(RuleViolationError) as info:
         t.sit_down("ann", 0, 39)  # 10 big bets of 4
@@ -155,7 +155,7 @@ def test_R_MIX_3_buy_in_and_stakes_every_game_needs() -> None:
 
 
 def test_R_MIX_4_the_button_freezes_during_stud_and_resumes_as_if_it_had_not_been_played() -> None:
-    """R-MIX-4."""
+    """R-MIX-4: the stud dealer stays put; hold'em resumes from the last blind hand."""
     t = mixed_table(every=2)  # hold'em 2, Omaha hi-lo 2, razz 2, stud 2, stud hi-lo 2
     hands = play(t, 11)
     buttons = [d.button for _, d in hands]
@@ -168,7 +168,7 @@ def test_R_MIX_4_the_button_freezes_during_stud_and_resumes_as_if_it_had_not_bee
 
 
 def test_R_MIX_4_stud_round_counts_no_sit_out_orbits() -> None:
-    """R-MIX-4."""
+    """R-MIX-4: the frozen button passes nobody, so a player sitting out is not stood up by it."""
     t = Table(replace(HORSE_TABLE, rotate_every=4, sit_out_orbits=1))
     for seat, name in enumerate("ann bob cat dan".split()):
         t.sit_down(name, seat, 100)
@@ -181,7 +181,7 @@ def test_R_MIX_4_stud_round_counts_no_sit_out_orbits() -> None:
 
 
 def test_R_MIX_5_blind_debts_freeze_during_stud() -> None:
-    """R-MIX-5."""
+    """R-MIX-5: a missed small blind is still owed after six stud hands."""
     t = mixed_table(every=2)
     play(t, 2)  # hold'em: buttons 0, 1
     t.sit_out("dan")  # hand 3 (button 2): dan, seat 3, is passed by the small blind
@@ -206,7 +206,7 @@ def test_R_MIX_5_blind_debts_freeze_during_stud() -> None:
 
 
 def test_R_MIX_5_a_player_sitting_out_in_stud_misses_no_blind() -> None:
-    """R-MIX-5."""
+    """R-MIX-5: sitting out through a stud round costs no blind."""
     t = mixed_table(every=2)
     play(t, 4)  # hold'em, Omaha hi-lo
     t.sit_out("cat")
@@ -216,7 +216,7 @@ def test_R_MIX_5_a_player_sitting_out_in_stud_misses_no_blind() -> None:
 
 
 def test_R_MIX_5_a_newcomer_in_a_stud_round_plays_stud_then_is_new_for_the_blinds() -> None:
-    """R-MIX-5."""
+    """R-MIX-5: dealt stud at once (ante), new for the blind games."""
     t = mixed_table("ann bob cat", every=2)
     play(t, 4)  # hold'em, Omaha hi-lo
     t.sit_down("eve", 4, 100)  # waits for the big blind (the default)
@@ -231,7 +231,7 @@ def test_R_MIX_5_a_newcomer_in_a_stud_round_plays_stud_then_is_new_for_the_blind
 
 
 def test_R_MIX_1_restore_keeps_the_rotation() -> None:
-    """R-MIX-1."""
+    """R-MIX-1: a restored table deals the game it was at; a rotation outside the mix is refused."""
     t = mixed_table(every=2)
     play(t, 5)
     state, previous, records = t.rotation, t.previous_hand, t.seat_records()
@@ -243,7 +243,7 @@ def test_R_MIX_1_restore_keeps_the_rotation() -> None:
 
 
 def test_R_MIX_3_a_hand_config_per_game() -> None:
-    """R-MIX-3."""
+    """R-MIX-3: the engine gets each game with its own betting structure."""
     cfg = replace(HORSE_TABLE, rotate_every=2)
     for i, (game, betting) in enumerate(HORSE.games):
         hc = engine.hand_config(cfg.for_game(i))
@@ -263,7 +263,7 @@ stakes = {{ small_blind = 100, big_blind = 200, small_bet = 200, big_bet = 400, 
 
 
 def test_R_MIX_2_room_file_mixed_table() -> None:
-    """R-MIX-2."""
+    """R-MIX-2: `rotate` in the room file: "orbit" or a number of hands; refusals name the key."""
     cfg = parse_room(ROOM.format(rotate='"orbit"')).table("Horsehead")
     assert (cfg.mix, cfg.rotate_every, cfg.game, cfg.betting) == ("horse", 0, "holdem", "limit")
     assert parse_room(ROOM.format(rotate=8)).table("Horsehead").rotate_every == 8
