@@ -84,3 +84,19 @@ def test_a_deck_is_arranged_from_the_variants_own_deck() -> None:
     assert sorted(deck) == list(range(52))
     assert deck[0] == 51 and deck[2] == 50 and deck[4:7] == (0, 1, 2)
     assert Street.PREFLOP in Game.HOLDEM.variant.street_ids
+
+
+@pytest.mark.parametrize(("game", "hole", "draws", "players", "halves"), [
+    (Game.DEUCE_SEVEN_SINGLE, 5, 1, 7, (Evaluator.DEUCE_SEVEN_LOW,)),
+    (Game.DEUCE_SEVEN_TRIPLE, 5, 3, 7, (Evaluator.DEUCE_SEVEN_LOW,)),
+    (Game.BADUGI, 4, 3, 8, (Evaluator.BADUGI,)),
+])  # fmt: skip
+def test_R_DRAW_1_the_draw_games_are_declared_with_their_draws(
+    game: Game, hole: int, draws: int, players: int, halves: tuple[Evaluator, ...]
+) -> None:
+    v = game.variant
+    assert v.layout is Layout.DRAW and game.is_draw and not game.is_stud
+    assert (v.hole_cards, v.max_players, v.halves, v.board_cards) == (hole, players, halves, 0)
+    assert [s.draw for s in v.streets] == [False] + [True] * draws
+    assert v.street_ids[0] is Street.PREDRAW and v.streets[0].opener is Opener.BLINDS
+    assert [s.big_bet for s in v.streets] == [False, False, True, True][: draws + 1]

@@ -58,7 +58,9 @@ try:  # imported as a package module by pytest, or from the folder by the script
 except ImportError:  # pragma: no cover
     from pokerkit_model import PkSpec, make_state  # type: ignore[no-redef]
 
-GAMES = tuple(Game)
+# The draw games (R-DRAW-1) are compared by their own hands below the betting games' ones
+# once the harness plays draws; until then the random hands are of the other games.
+GAMES = tuple(g for g in Game if not g.is_draw)
 BETTINGS = tuple(Betting)
 
 

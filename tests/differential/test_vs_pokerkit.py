@@ -62,6 +62,7 @@ from collections import Counter
 
 import pytest
 from tests.differential.harness import (
+    GAMES,
     Options,
     Outcome,
     RoundTracker,
@@ -110,7 +111,7 @@ def test_random_hands_agree_with_pokerkit_move_by_move() -> None:
     outcomes = _run(range(DEFAULT_HANDS))
     _assert_agree(outcomes)
     combos = {(o.spec.game, o.spec.betting) for o in outcomes}
-    assert combos == {(g, b) for g in Game for b in Betting}
+    assert combos == {(g, b) for g in GAMES for b in Betting}
     assert sum(o.pots > 1 for o in outcomes) > DEFAULT_HANDS // 10
     assert sum(o.showdown for o in outcomes) > DEFAULT_HANDS // 4
     assert {len(o.spec.stacks) for o in outcomes} == set(range(2, 10))
@@ -173,4 +174,4 @@ def test_every_game_and_structure_plays_side_pots() -> None:
         outcome = play_hand(rng.randrange(10**9))
         if outcome.pots > 1:
             seen[outcome.spec.game] += 1
-    assert set(seen) == set(Game)
+    assert set(seen) == set(GAMES)

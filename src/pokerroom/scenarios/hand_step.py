@@ -23,6 +23,11 @@ class StepFailed(Exception):
 def parse_action(hand: rules.Hand, seat: int, text: str) -> rules.Action:
     verb, *args = str(text).split()
     verb = verb.lower()
+    if verb == "draw":
+        # Draw games (R-DRAW-2): "draw Kc 9d" discards those cards; "draw" alone stands pat.
+        return rules.Draw(seat=seat, discard=tuple(to_codes(parse_cards(" ".join(args)))))
+    if verb == "stand" and [a.lower() for a in args] == ["pat"]:
+        return rules.Draw(seat=seat, discard=())
     amount = int(args[0]) if args else None
     if verb == "fold":
         return rules.Fold(seat=seat)
@@ -56,7 +61,7 @@ def parse_action(hand: rules.Hand, seat: int, text: str) -> rules.Action:
         return rules.Call(seat=seat)
     raise ValueError(
         f"unknown action {text!r} (fold | check | call | bet N | raise N | all-in | show | muck"
-        " | bring-in | complete N)"
+        " | bring-in | complete N | draw CARDS | stand pat)"
     )
 
 
@@ -65,7 +70,7 @@ def _is_showdown_decision(hand: rules.Hand) -> bool:
     return not (
         legal.fold or legal.check or legal.call is not None or legal.bet is not None
         or legal.raise_to is not None or legal.bring_in is not None
-        or legal.complete is not None
+        or legal.complete is not None or legal.draw is not None
     )  # fmt: skip
 
 
@@ -111,7 +116,7 @@ def run_hand(
     board: tuple[int, ...] = ()
     for who, text in (body.get("cards") or {}).items():
         codes = tuple(to_codes(parse_cards(str(text))))
-        if who == "board":
+        if who in ("board", "stub"):  # draw games: the stub the draws take from, in order
             board = codes
         elif who not in seats:
             fail(f"{label} cards", f"{who} seated", "not seated")
@@ -222,6 +227,7 @@ def _expect_legal(fail: Any, step: str, table: Table, hand: rules.Hand,
         "raise": list(legal.raise_to) if legal.raise_to is not None else False,
         "bring_in": legal.bring_in if legal.bring_in is not None else False,
         "complete": list(legal.complete) if legal.complete is not None else False,
+        "draw": list(legal.draw) if legal.draw is not None else False,
     }
     for key, value in want.items():
         if key == "player":

@@ -17,7 +17,8 @@ from pokerroom.core.cards import Card
 from pokerroom.core.rules import Game
 from pokerroom.core.rules.showdown import hand_parts
 
-CARD_FIELDS = frozenset({"cards", "card", "board", "hole", "dealer", "community", "up_cards"})
+CARD_FIELDS = frozenset({"cards", "card", "board", "hole", "dealer", "community", "up_cards",
+                         "discarded", "drawn", "discard"})  # the last three: draw games
 
 
 # Every message spells cards: the 52 names once, not a Card object per card per viewer.

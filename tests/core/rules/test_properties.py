@@ -23,9 +23,11 @@ from pokerroom.core.rules import (
     Betting,
     BringIn,
     Call,
+    CardsDrawn,
     CardsMucked,
     Check,
     Complete,
+    Draw,
     Fold,
     Game,
     Hand,
@@ -50,7 +52,7 @@ def hands(draw: st.DrawFn) -> Hand:
     game = draw(st.sampled_from(list(Game)))
     betting = draw(st.sampled_from(list(Betting)))
     unit = draw(st.sampled_from([1, 1, 5]))
-    n = draw(st.integers(2, 8 if game.is_stud else 9))
+    n = draw(st.integers(2, min(game.max_players, 8 if game.is_stud else 9)))
     stacks = draw(st.lists(st.integers(1, 120).map(lambda x: x * unit), min_size=n, max_size=n))
     button = draw(st.integers(0, n - 1))
     if game.is_stud:
@@ -80,9 +82,17 @@ def hands(draw: st.DrawFn) -> Hand:
     return start_hand(config, seats, button=button, deck=deck)
 
 
-def choices(legal: LegalActions, unit: int) -> list[Action]:
+def choices(legal: LegalActions, unit: int, hand: Hand | None = None) -> list[Action]:
     seat = legal.seat
     out: list[Action] = []
+    if legal.draw is not None:
+        # Draw games (R-DRAW-2): stand pat, exchange one card, half of them or all of them.
+        assert hand is not None
+        held = hand.cards[hand.pos_of[seat]]
+        lo, hi = legal.draw
+        for k in sorted({lo, 1, hi // 2, hi}):
+            out.append(Draw(seat=seat, discard=tuple(held[:k])))
+        return out
     if legal.fold:
         out.append(Fold(seat=seat))
     if legal.check:
@@ -103,7 +113,14 @@ def illegal(hand: Hand, legal: LegalActions) -> list[Action]:
     """Actions that must be refused now."""
     seat = legal.seat
     other = next(s for s in hand.seat_of if s != seat)
-    out: list[Action] = [Call(seat=other), Fold(seat=other), Check(seat=99)]
+    out: list[Action] = [Call(seat=other), Fold(seat=other), Check(seat=99), Draw(seat=other)]
+    if legal.draw is None:
+        out.append(Draw(seat=seat))
+    else:
+        held = hand.cards[hand.pos_of[seat]]
+        foreign = next(c for c in range(52) if c not in held)
+        out += [Draw(seat=seat, discard=(foreign,)), Draw(seat=seat, discard=(held[0], held[0])),
+                Draw(seat=seat, discard=(-1,))]
     if not legal.check:
         out.append(Check(seat=seat))
     if legal.call is None:
@@ -138,7 +155,7 @@ def play_out(hand: Hand, data: st.DataObject, *, refusals: bool = False, views: 
                 else:
                     raise AssertionError(f"accepted an illegal action {action} with {legal}")
                 assert snapshot(hand) == before, action
-        action = data.draw(st.sampled_from(choices(legal, hand.unit)))
+        action = data.draw(st.sampled_from(choices(legal, hand.unit, hand)))
         hand.apply(action)  # every listed action is accepted
         assert hand.total_chips() == total
         if views:
@@ -164,6 +181,8 @@ def check_views(hand: Hand) -> None:
         for event in hand.events_for(viewer):
             if isinstance(event, HoleCardsDealt) and event.seat != viewer:
                 assert event.cards == ()
+            if isinstance(event, CardsDrawn) and event.seat != viewer:
+                assert event.discarded == () and event.drawn == ()  # R-DRAW-5
             if isinstance(event, CardsMucked) and viewer not in hand.pos_of:
                 assert event.cards == ()
 

@@ -76,4 +76,14 @@ class MuckCards:
     seat: int
 
 
-Action = Fold | Check | Call | Bet | RaiseTo | BringIn | Complete | ShowCards | MuckCards
+@fast_init
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw:
+    """Draw games: exchange the cards in `discard` (codes from the player's own hand) for as
+    many from the stub; an empty `discard` stands pat (R-DRAW-2)."""
+
+    seat: int
+    discard: tuple[int, ...] = ()
+
+
+Action = Fold | Check | Call | Bet | RaiseTo | BringIn | Complete | ShowCards | MuckCards | Draw

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerroom.core.errors import IllegalActionError
-from pokerroom.core.rules import flow
+from pokerroom.core.rules import drawing, flow
 from pokerroom.core.rules.actions import (
     Action,
     Bet,
@@ -23,6 +23,7 @@ from pokerroom.core.rules.actions import (
     Call,
     Check,
     Complete,
+    Draw,
     Fold,
     MuckCards,
     RaiseTo,
@@ -186,6 +187,8 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
         if t is ShowCards or t is MuckCards:
             return h._after_hand(action)
         raise IllegalActionError("R-BET-10", "the hand is over")
+    if h.drawing:
+        return drawing.apply(h, action)
     i = h.to_act_pos
     seat = h.seat_of[i]
     try:
@@ -289,6 +292,8 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
         raise IllegalActionError("R-BET-10", f"seat {seat} does not bring in")
     elif t is ShowCards or t is MuckCards:
         raise IllegalActionError("R-SD-5", "hands are shown or mucked only at the end of the hand")
+    elif t is Draw:
+        raise IllegalActionError("R-DRAW-1", "no draw now: the betting round comes first", "no_draw_now")
     else:
         raise IllegalActionError("R-BET-10", f"not an action: {action!r}")
     h._actions.append(action)

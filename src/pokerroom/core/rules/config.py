@@ -28,6 +28,9 @@ class Game(StrEnum):
     SHORT_DECK = "short-deck"
     OMAHA5 = "omaha5"
     OMAHA5_HILO = "omaha5-hilo"
+    DEUCE_SEVEN_SINGLE = "2-7-single-draw"
+    DEUCE_SEVEN_TRIPLE = "2-7-triple-draw"
+    BADUGI = "badugi"
 
     @property
     def variant(self) -> Variant:
@@ -40,6 +43,10 @@ class Game(StrEnum):
     @property
     def is_hilo(self) -> bool:
         return len(VARIANTS[self.value].halves) == 2
+
+    @property
+    def is_draw(self) -> bool:
+        return VARIANTS[self.value].layout is Layout.DRAW
 
     @property
     def hole_cards(self) -> int:

@@ -7,7 +7,8 @@ games: the board follows, `deck[n * hole + j]` for the flop, turn and river. Stu
 layout holds for all seven cards while `7 * n <= 52`; a folded player's later cards stay
 unused. With eight players the seventh-street cards come from `deck[48:]` in order to the
 players still in, and when fewer cards remain than players, one community card `deck[48]` is
-dealt face up for everyone.
+dealt face up for everyone. Draw games: the hole cards, then the stub the draws are served
+from in order (R-DRAW-3), `deck[n * hole:]`.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ def arrange_deck(
 ) -> tuple[int, ...]:
     """The game's deck arranged to deal `cards[seat]` (in deal order) and `board`; the rest
     in code order. Stud: up to seven cards per seat in deal order (1st, 2nd, 7th down; 3rd-6th up).
+    Draw games: `board` is the top of the stub, the cards the draws receive in order.
     """
     variant = game.variant
     deck = variant.deck

@@ -91,6 +91,32 @@ class StreetStarted:
 
 
 @fast_init
+@dataclass(frozen=True, slots=True)
+class CardsDrawn:
+    """Draw games: `seat` exchanged `discarded` for `drawn` (empty both: stood pat). Only the
+    player sees which cards; everyone else sees how many (`count`) (R-DRAW-5)."""
+
+    seat: int
+    discarded: tuple[int, ...]
+    drawn: tuple[int, ...]
+    count: int
+
+    @property
+    def audience(self) -> int:
+        return self.seat
+
+
+@fast_init
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StubReshuffled:
+    """Draw games: the stub ran short, so the discards and the muck (`cards` of them) were
+    shuffled into a new stub (R-DRAW-4)."""
+
+    audience: ClassVar[int] = PUBLIC
+    cards: int
+
+
+@fast_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BringInPosted:
     audience: ClassVar[int] = PUBLIC
@@ -231,7 +257,7 @@ Event = (
     HandStarted | AntePosted | BlindPosted | HoleCardsDealt | UpCardDealt | BoardDealt
     | StreetStarted | BringInPosted | Folded | Checked | Called | BetPlaced | RaisedTo
     | Completed | BetReturned | BetsCollected | HandShown | CardsMucked | RakeTaken
-    | PotAwarded | HandEnded
+    | PotAwarded | HandEnded | CardsDrawn | StubReshuffled
 )  # fmt: skip
 
 
@@ -246,6 +272,8 @@ def visible_to(event: Event, viewer: int | None, dealt_in: frozenset[int] | None
         return event
     if isinstance(event, HoleCardsDealt):
         return HoleCardsDealt(event.seat, (), event.count)
+    if isinstance(event, CardsDrawn):
+        return CardsDrawn(event.seat, (), (), event.count)
     if isinstance(event, CardsMucked):
         if viewer is not None and (viewer == event.seat or (dealt_in is not None and viewer in dealt_in)):
             return event

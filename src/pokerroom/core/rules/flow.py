@@ -3,7 +3,7 @@
 R-BTN-1 and R-BLIND-1 (later rounds start left of the button), R-HU-1 (heads-up order follows
 from the button being last in dealing order), stud streets opened by the best showing hand
 (razz: the lowest), R-BET-9 (uncalled bets returned), R-POT-1..3, R-RAKE-1, R-SD-1..5,
-R-TIE-1..6.
+R-TIE-1..6. Draw games: a street with a draw opens with the draw (drawing.py), then bets.
 """
 
 from __future__ import annotations
@@ -118,7 +118,6 @@ def _next_street(h: Hand, events: list[Event]) -> None:
             _showdown(h, events)
             return
         h.reached_second_street = True
-        _deal_street(h, events)
         h.level = 0
         h.full_level = 0
         h.raise_count = 0
@@ -127,17 +126,42 @@ def _next_street(h: Hand, events: list[Event]) -> None:
             h.bet_size = h.config.stakes.big_bet
         h.acted = [False] * n
         h.aggressor = -2
-        if h.active >= 2:
-            # A fresh round with two or more who can bet: the first of them from the opener.
-            h.aggressor = -1
-            start = _first_to_act(h)
-            folded = h.folded
-            allin = h.allin
-            for k in range(n):
-                j = (start + k) % n
-                if not folded[j] and not allin[j]:
-                    h.to_act_pos = j
-                    return
+        if h.draws[h.street_i]:
+            # Draw games: everyone still in draws first, all-in players too (R-DRAW-1);
+            # the betting begins after the last draw (drawing.apply -> begin_betting).
+            events.append(StreetStarted(street=h.streets[h.street_i]))
+            h.drawing = True
+            h.to_act_pos = h.folded.index(False)
+            return
+        _deal_street(h, events)
+        if _open_betting(h):
+            return
+
+
+def begin_betting(h: Hand, events: list[Event]) -> None:
+    """After a draw: the street's betting round, or on to the next street when fewer than
+    two players can bet."""
+    if not _open_betting(h):
+        _next_street(h, events)
+
+
+def _open_betting(h: Hand) -> bool:
+    """Give the turn to the first player who can bet from the street's opener; False when
+    fewer than two can bet (no betting round: the hand runs on)."""
+    if h.active < 2:
+        return False
+    n = h.n
+    # A fresh round with two or more who can bet: the first of them from the opener.
+    h.aggressor = -1
+    start = _first_to_act(h)
+    folded = h.folded
+    allin = h.allin
+    for k in range(n):
+        j = (start + k) % n
+        if not folded[j] and not allin[j]:
+            h.to_act_pos = j
+            return True
+    return False
 
 
 def _first_to_act(h: Hand) -> int:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerroom.core.errors import IllegalActionError
-from pokerroom.core.rules import betting
+from pokerroom.core.rules import betting, drawing
 from pokerroom.core.rules.actions import Action, MuckCards
 from pokerroom.core.rules.config import (
     Game,
@@ -59,7 +59,8 @@ class Hand:
         "level", "full_level", "min_raise", "bet_size", "raise_count", "aggressor",
         "sd_aggressor", "bring_in_pos", "pot", "_pending", "_events", "_actions", "over", "_result",
         "shown", "mucked", "returned", "uncontested", "reached_second_street", "pots_awarded",
-        "live", "active", "dead", "opening",
+        "live", "active", "dead", "opening", "draws", "drawing", "stub", "discards", "muck_taken",
+        "reshuffles",
     )  # fmt: skip
 
     config: HandConfig
@@ -120,6 +121,17 @@ class Hand:
     """The smallest opening bet of no-limit / pot-limit (R-BET-4)."""
     dead: int
     """Dead blinds and big-blind antes: in the main pot, not part of anyone's contribution."""
+    draws: tuple[bool, ...]
+    """Per street: it opens with a draw (draw games, R-DRAW-1)."""
+    drawing: bool
+    """The player to act draws (draw games); betting resumes after the last draw."""
+    stub: list[int]
+    """Draw games: the cards left to draw, in order (then the reshuffled discards, R-DRAW-4)."""
+    discards: list[int]
+    """Draw games: cards discarded and not yet reshuffled into the stub."""
+    muck_taken: list[bool]
+    """Draw games, per position: a folded hand's cards already went into a reshuffle."""
+    reshuffles: int
 
     # ------------------------------------------------------------------ queries
 
@@ -203,30 +215,32 @@ class Hand:
         """Exactly what the player to act may do, with amounts (R-BET-10)."""
         if self.over:
             raise IllegalActionError("R-BET-10", "the hand is over")
+        if self.drawing:
+            return drawing.legal(self)
         i = self.to_act_pos
         seat = self.seat_of[i]
         lo, hi, _, _ = _bounds(self, i)
         amounts = None if lo < 0 else (lo, hi)
-        # _make_legal(seat, fold, check, call, bet, raise_to, bring_in, complete)
+        # _make_legal(seat, fold, check, call, bet, raise_to, bring_in, complete, draw)
         if self.bring_in_pos == i:
             bring_in = self.config.stakes.bring_in
             stack = self.stacks[i]
             return _make_legal(seat, False, False, None, None, None,
-                               bring_in if bring_in < stack else stack, amounts)  # fmt: skip
+                               bring_in if bring_in < stack else stack, amounts, None)  # fmt: skip
         level = self.level
         owed = level - self.bets[i]
         completing = self.stud and self.street_i == 0 and self.raise_count == 0 and level > 0
         if owed <= 0:
             if level == 0:
-                return _make_legal(seat, False, True, None, amounts, None, None, None)
+                return _make_legal(seat, False, True, None, amounts, None, None, None, None)
             if completing:
-                return _make_legal(seat, False, True, None, None, None, None, amounts)
-            return _make_legal(seat, False, True, None, None, amounts, None, None)
+                return _make_legal(seat, False, True, None, None, None, None, amounts, None)
+            return _make_legal(seat, False, True, None, None, amounts, None, None, None)
         stack = self.stacks[i]
         call = owed if owed < stack else stack
         if completing:
-            return _make_legal(seat, True, False, call, None, None, None, amounts)
-        return _make_legal(seat, True, False, call, None, amounts, None, None)
+            return _make_legal(seat, True, False, call, None, None, None, amounts, None)
+        return _make_legal(seat, True, False, call, None, amounts, None, None, None)
 
     apply = betting.act
     """apply(action) -> events: validate fully, then apply (R-BET-10); see betting.act."""

@@ -15,6 +15,8 @@ class LegalActions:
     `call` is the amount the player adds (None: no call possible). `bet`, `raise_to` and
     `complete` are (smallest, largest) street totals, None when not allowed. `bring_in`
     is the bring-in amount when the player must choose between bringing in and completing.
+    `draw` (draw games, and then nothing else is offered) is the (fewest, most) cards the
+    player may exchange: `Draw` with that many of their own cards; 0 stands pat (R-DRAW-2).
     """
 
     seat: int
@@ -25,6 +27,7 @@ class LegalActions:
     raise_to: tuple[int, int] | None = None
     bring_in: int | None = None
     complete: tuple[int, int] | None = None
+    draw: tuple[int, int] | None = None
 
 
 @fast_init

@@ -20,6 +20,12 @@ from pokerroom.core.evaluation import (
     high_rank,
     omaha_rank,
 )
+from pokerroom.core.evaluation.draw_lows import (
+    badugi_rank,
+    describe_badugi,
+    describe_deuce_seven,
+    deuce_seven_rank,
+)
 from pokerroom.core.evaluation.short_deck import describe_short_deck, short_deck_rank
 from pokerroom.core.evaluation.value import HandCategory, decode_ranks
 from pokerroom.core.rules.config import Game
@@ -52,6 +58,14 @@ def _short_deck_high(cards: Sequence[int], board: Sequence[int]) -> int | None:
     return short_deck_rank([*cards, *board])
 
 
+def _deuce_seven_low(cards: Sequence[int], board: Sequence[int]) -> int | None:
+    return deuce_seven_rank(cards)
+
+
+def _badugi(cards: Sequence[int], board: Sequence[int]) -> int | None:
+    return badugi_rank(cards)
+
+
 # Each evaluator of a Variant's pot halves: (cards, board) -> value (higher is better), None
 # when the hand does not qualify for that half.
 EVALUATORS: dict[Evaluator, Callable[[Sequence[int], Sequence[int]], int | None]] = {
@@ -61,11 +75,14 @@ EVALUATORS: dict[Evaluator, Callable[[Sequence[int], Sequence[int]], int | None]
     Evaluator.OMAHA_EIGHT_LOW: _omaha_eight_low,
     Evaluator.RAZZ_LOW: _razz_low,
     Evaluator.SHORT_DECK_HIGH: _short_deck_high,
+    Evaluator.DEUCE_SEVEN_LOW: _deuce_seven_low,
+    Evaluator.BADUGI: _badugi,
 }
 
 
 def strength(game: Game, cards: Sequence[int], board: Sequence[int]) -> tuple[int, int | None]:
-    """(main value, low value or None); higher is better. Razz: the main value is the low.
+    """(main value, low value or None); higher is better. Razz and the draw games' lows: the
+    main value is the low.
 
     The game's Variant names the evaluator of each half of the pot; the first always has a
     value (every hand qualifies for the high half, or for razz's only low).
@@ -85,6 +102,10 @@ def describe_hand(game: Game, cards: Sequence[int], board: Sequence[int]) -> str
         return "low " + str(evaluate_razz([*cards, *board]))
     if halves[0] is Evaluator.SHORT_DECK_HIGH:
         return describe_short_deck(short_deck_rank([*cards, *board]))
+    if halves[0] is Evaluator.DEUCE_SEVEN_LOW:
+        return describe_deuce_seven(cards) if len(cards) == 5 else ""
+    if halves[0] is Evaluator.BADUGI:
+        return describe_badugi(cards) if len(cards) == 4 else ""
     if halves[0] is Evaluator.OMAHA_HIGH:
         text = describe(omaha_rank(cards, board))
     else:

@@ -93,6 +93,10 @@ def start_hand(
     if len(deck_t) < needed and len(deck_t) < d.deck_size:
         raise InvalidConfigError(f"deck: {len(deck_t)} cards, this deal needs {min(needed, d.deck_size)}")
 
+    if d.is_draw and len(deck_t) < d.deck_size:
+        # The draws may use every card (R-DRAW-4): a draw game needs the whole deck.
+        raise InvalidConfigError(f"deck: {len(deck_t)} cards, {game} is dealt from all {d.deck_size}")
+
     h = Hand.__new__(Hand)
     h.config = config
     h.game = game
@@ -139,6 +143,12 @@ def start_hand(
     h.live = n
     h.active = n
     h.dead = 0
+    h.draws = d.draws
+    h.drawing = False
+    h.reshuffles = 0
+    h.stub = []
+    h.discards = []
+    h.muck_taken = []
     h.bet_size = d.small_bet
     h.min_raise = h.opening = d.opening_bet
     # The events up to the first decision are built on first use (`Hand.events`): most
@@ -178,6 +188,9 @@ def start_hand(
         hole = d.hole
         span = hole * n
         h.cards = [list(deck_t[p:span:n]) for p in range(n)]
+        if d.is_draw:
+            h.stub = list(deck_t[span:])
+            h.muck_taken = [False] * n
         pending.append((_hole_cards_events, (order, deck_t, hole)))
         level = h.level = max(h.bets)
         if level > 0:
@@ -195,7 +208,7 @@ class _Derived:
     __slots__ = (
         "game", "variant", "limit", "pot_limit", "half_rule", "unit", "stud", "streets", "hole",
         "max_players", "opening_bet", "small_bet", "needed_per_player", "board_cards",
-        "big_blind_bet", "deck_codes", "deck_size",
+        "big_blind_bet", "deck_codes", "deck_size", "draws", "is_draw",
     )  # fmt: skip
 
     def __init__(self, config: HandConfig) -> None:
@@ -218,6 +231,8 @@ class _Derived:
         self.big_blind_bet = 1 if config.big_blind_counts_as_bet else 0
         self.deck_codes = frozenset(variant.deck)
         self.deck_size = len(variant.deck)
+        self.draws = tuple(s.draw for s in variant.streets)
+        self.is_draw = variant.is_draw
 
 
 _DERIVED: dict[int, tuple[HandConfig, _Derived]] = {}

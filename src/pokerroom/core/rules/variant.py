@@ -29,6 +29,11 @@ class Street(IntEnum):
     FIFTH = 12
     SIXTH = 13
     SEVENTH = 14
+    # Draw games: the round before the first draw, then one round after each draw.
+    PREDRAW = 20
+    FIRST_DRAW = 21
+    SECOND_DRAW = 22
+    THIRD_DRAW = 23
 
 
 class Layout(StrEnum):
@@ -36,6 +41,7 @@ class Layout(StrEnum):
 
     BOARD = "board"
     STUD = "stud"
+    DRAW = "draw"  # every card face down to its player, who may exchange some (draw games)
 
 
 class Opener(StrEnum):
@@ -56,6 +62,8 @@ class Evaluator(StrEnum):
     OMAHA_EIGHT_LOW = "omaha-eight-low"  # the same, two hole cards and three board cards
     RAZZ_LOW = "razz-low"  # ace-to-five low of any five, no qualifier, pairs count against
     SHORT_DECK_HIGH = "short-deck-high"  # best five; flush beats full house, A-6-7-8-9 (R-SHORT-2)
+    DEUCE_SEVEN_LOW = "deuce-to-seven-low"  # the worst high hand, aces high (R-DRAW-6)
+    BADUGI = "badugi"  # four cards of distinct suits and ranks, aces low (R-BADUGI-1)
 
 
 class BringInCard(StrEnum):
@@ -76,6 +84,7 @@ class StreetPlan:
     board: int = 0  # community cards
     opener: Opener = Opener.BUTTON
     big_bet: bool = False  # limit: this round bets the big bet
+    draw: bool = False  # draw games: every player still in draws before this round's betting
 
 
 FULL_DECK: tuple[int, ...] = tuple(range(52))
@@ -129,6 +138,10 @@ class Variant:
     def low_only(self) -> bool:
         """A game won by the low hand alone (razz): its up cards are read as lows too."""
         return self.halves == (Evaluator.RAZZ_LOW,)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.layout is Layout.DRAW
 
     def phh_code(self, betting: str) -> str | None:
         return dict(self.phh_codes).get(betting)
@@ -203,7 +216,36 @@ SHORT_DECK_HOLDEM = Variant(
     halves=(Evaluator.SHORT_DECK_HIGH,), deck=SHORT_DECK, phh_codes=(("no-limit", "NS"),),
 )  # fmt: skip
 
+
+# Draw games (R-DRAW-1..7): every card dealt face down before the first round; before each
+# later round every player still in (all-in players too) stands pat or exchanges cards, in
+# order from the button's left, who also opens the betting after each draw. Seven players
+# at most for the five-card games and eight for badugi, so that the stub and the reshuffled
+# discards can always serve a draw of every card (R-DRAW-4).
+def _draw_streets(hole: int, draws: int) -> tuple[StreetPlan, ...]:
+    after = (Street.FIRST_DRAW, Street.SECOND_DRAW, Street.THIRD_DRAW)[:draws]
+    return (
+        StreetPlan(street=Street.PREDRAW, down=hole, opener=Opener.BLINDS),
+        # Limit: small bets before and after the first draw, big bets after the others.
+        *(StreetPlan(street=s, draw=True, big_bet=k >= 1) for k, s in enumerate(after)),
+    )
+
+
+DEUCE_SEVEN_SINGLE = Variant(
+    code="2-7-single-draw", name="2-7 Single Draw", layout=Layout.DRAW,
+    streets=_draw_streets(5, 1), halves=(Evaluator.DEUCE_SEVEN_LOW,), max_players=7,
+)  # fmt: skip
+DEUCE_SEVEN_TRIPLE = Variant(
+    code="2-7-triple-draw", name="2-7 Triple Draw", layout=Layout.DRAW,
+    streets=_draw_streets(5, 3), halves=(Evaluator.DEUCE_SEVEN_LOW,), max_players=7,
+)  # fmt: skip
+BADUGI = Variant(
+    code="badugi", name="Badugi", layout=Layout.DRAW, streets=_draw_streets(4, 3),
+    halves=(Evaluator.BADUGI,), max_players=8,
+)  # fmt: skip
+
 VARIANTS: dict[str, Variant] = {
     v.code: v
-    for v in (HOLDEM, OMAHA, OMAHA_HILO, STUD, STUD_HILO, RAZZ, SHORT_DECK_HOLDEM, OMAHA5, OMAHA5_HILO)
+    for v in (HOLDEM, OMAHA, OMAHA_HILO, STUD, STUD_HILO, RAZZ, SHORT_DECK_HOLDEM, OMAHA5, OMAHA5_HILO,
+              DEUCE_SEVEN_SINGLE, DEUCE_SEVEN_TRIPLE, BADUGI)
 }

@@ -12,8 +12,9 @@ from pokerroom.core.errors import InvalidConfigError
 from pokerroom.core.rules.variant import VARIANTS
 from pokerroom.core.table.mixed import MIXES, Mix
 
-GAMES = ("holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz", "short-deck", "omaha5",
-         "omaha5-hilo")
+GAMES: tuple[str, ...] = ("holdem", "omaha", "omaha-hilo", "stud", "stud-hilo", "razz", "short-deck", "omaha5",
+                          "omaha5-hilo")
+GAMES += ("2-7-single-draw", "2-7-triple-draw", "badugi")  # the draw games (R-DRAW-1)
 STUD_GAMES = ("stud", "stud-hilo", "razz")
 BETTINGS = ("no-limit", "pot-limit", "limit")
 BUTTON_MODES = ("moving", "dead")

@@ -115,11 +115,15 @@ def leave_action(hand: rules.Hand, seat: int) -> tuple[str, rules.Action]:
     legal = hand.legal_actions()
     if legal.bring_in is not None:
         return "bring-in", rules.BringIn(seat=seat)
+    if legal.draw is not None:  # a draw is no bet: stand pat, fold at the next betting turn
+        return "stand pat", rules.Draw(seat=seat)
     return "fold", rules.Fold(seat=seat, left=legal.check)
 
 
 def _first_legal(hand: rules.Hand, seat: int, order: tuple[str, str]) -> tuple[str, rules.Action]:
     legal = hand.legal_actions()
+    if legal.draw is not None:  # draw games: the clock stands pat (R-DRAW-2)
+        return "stand pat", rules.Draw(seat=seat)
     for verb in order:
         if verb == "check" and legal.check:
             return "check", rules.Check(seat=seat)
@@ -147,7 +151,8 @@ def pot_total(hand: rules.Hand) -> int:
 
 
 def saw_flop(hand: rules.Hand) -> int:
-    """Players still in when the flop was dealt (stud: who got a fourth-street card)."""
+    """Players still in when the flop was dealt (stud: who got a fourth-street card; draw
+    games: who reached the first draw)."""
     folded: set[int] = set()
     seats: tuple[int, ...] = ()
     up_cards: dict[int, int] = {}
@@ -157,6 +162,8 @@ def saw_flop(hand: rules.Hand) -> int:
         elif isinstance(event, rules.Folded):
             folded.add(event.seat)
         elif isinstance(event, rules.BoardDealt) and event.street == rules.Street.FLOP:
+            return len([s for s in seats if s not in folded])
+        elif isinstance(event, rules.StreetStarted) and event.street == rules.Street.FIRST_DRAW:
             return len([s for s in seats if s not in folded])
         elif isinstance(event, rules.UpCardDealt):
             up_cards[event.seat] = up_cards.get(event.seat, 0) + 1
