@@ -31,9 +31,14 @@ PAIRS = list(itertools.product(GAMES, BETTINGS))
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def listed(legal: rules.LegalActions) -> list[rules.Action]:
+def listed(legal: rules.LegalActions, hand: rules.Hand | None = None) -> list[rules.Action]:
     seat = legal.seat
     out: list[rules.Action] = []
+    if legal.draw is not None and hand is not None:
+        # Draw games (R-DRAW-2): stand pat, exchange one card, or all of them.
+        held = hand.cards[hand.pos_of[seat]]
+        lo, hi = legal.draw
+        return [rules.Draw(seat=seat, discard=tuple(held[:k])) for k in sorted({lo, 1, hi})]
     if legal.fold:
         out.append(rules.Fold(seat=seat))
     if legal.check:
@@ -81,7 +86,7 @@ def test_R_BET_10_every_listed_action_and_the_clock_and_leave_choices_are_accept
     hand = hand_for(game, betting, n, seed)
     while not hand.is_over:
         legal = hand.legal_actions()
-        options = listed(legal)
+        options = listed(legal, hand)
         for action in options:
             copy.deepcopy(hand).apply(action)  # raises if a listed action is refused
         seat = legal.seat
@@ -90,8 +95,9 @@ def test_R_BET_10_every_listed_action_and_the_clock_and_leave_choices_are_accept
         verb, action = engine.leave_action(hand, seat)
         copy.deepcopy(hand).apply(action)  # and the table's choice for a leaver is accepted
         # A player who left folds, even where a check is possible; the stud bring-in, a
-        # forced bet, is posted.
-        assert verb == ("bring-in" if legal.bring_in is not None else "fold")
+        # forced bet, is posted; at a draw (no bet) the player stands pat.
+        assert verb == ("bring-in" if legal.bring_in is not None
+                        else "stand pat" if legal.draw is not None else "fold")
         hand.apply(data.draw(st.sampled_from(options)))
 
 
@@ -118,8 +124,8 @@ def config_for(game: str, betting: str) -> TableConfig:
 
 def test_the_table_pairs_are_the_twenty_one_the_room_allows() -> None:
     # 12 before issue 14 added short-deck hold'em and five-card Omaha hi and hi-lo (three
-    # structures each)
-    assert len(table_pairs()) == 21
+    # structures each), and the three draw games (three structures each)
+    assert len(table_pairs()) == 30
 
 
 MOVES = ("act", "act", "act", "timeout", "leave", "disconnect")
@@ -156,7 +162,7 @@ def test_R_BET_10_a_player_who_leaves_times_out_or_disconnects_never_stalls_the_
         before = len(hand.events)
         move = data.draw(st.sampled_from(MOVES))
         if move == "act":
-            options = listed(legal)
+            options = listed(legal, hand)
             for action in options:
                 copy.deepcopy(table).act(account, action, now)  # each listed action is accepted
             table.act(account, data.draw(st.sampled_from(options)), now)
