@@ -30,9 +30,11 @@ from pokerroom.core.rules import (
     BringInPosted,
     Call,
     Called,
+    CardsDrawn,
     Check,
     Complete,
     Completed,
+    Draw,
     Fold,
     Game,
     HandConfig,
@@ -48,6 +50,7 @@ from pokerroom.core.rules import (
     Stakes,
     Street,
     StreetStarted,
+    StubReshuffled,
     UpCardDealt,
     start_hand,
 )
@@ -58,9 +61,8 @@ try:  # imported as a package module by pytest, or from the folder by the script
 except ImportError:  # pragma: no cover
     from pokerkit_model import PkSpec, make_state  # type: ignore[no-redef]
 
-# The draw games (R-DRAW-1) are compared by their own hands below the betting games' ones
-# once the harness plays draws; until then the random hands are of the other games.
-GAMES = tuple(g for g in Game if not g.is_draw)
+GAMES = tuple(Game)
+DRAW_STREETS = (Street.PREDRAW, Street.FIRST_DRAW, Street.SECOND_DRAW, Street.THIRD_DRAW)
 BETTINGS = tuple(Betting)
 
 
@@ -89,6 +91,7 @@ class Outcome:
     steps: int = 0
     pots: int = 0
     showdown: bool = False
+    draws: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)  # not yet dealt to PokerKit
 
     def reproduction(self) -> str:
         s = self.spec
@@ -101,7 +104,7 @@ def random_spec(rng: random.Random, game: Game | None = None, betting: Betting |
     game = game or rng.choice(GAMES)
     betting = betting or rng.choice(BETTINGS)
     stud = game.is_stud
-    n = rng.randint(2, 7 if stud else 9)
+    n = rng.randint(2, min(7 if stud else 9, game.max_players))
     if stud:
         ante = rng.choice((0, 1, 1, 2))
         bring_in = rng.choice((1, 2))
@@ -265,6 +268,19 @@ def _pk_deal(state: State, events: tuple[object, ...], out: Outcome) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for e in events:
+            if isinstance(e, CardsDrawn):
+                # R-DRAW-2: PokerKit takes every player's discards first, then deals the new
+                # cards in the same order (our engine serves each player at once).
+                _pk_forced_checks(state, out)
+                if state.stand_patter_or_discarder_index != e.seat:
+                    out.divergences.append(
+                        f"draw: ours p{e.seat + 1}, PokerKit {state.stand_patter_or_discarder_index}")
+                    return
+                state.stand_pat_or_discard(format_cards(e.discarded).replace(" ", ""))
+                out.draws.append((e.seat, e.drawn))
+                continue
+            if out.draws and not isinstance(e, StubReshuffled):
+                _pk_deal_draws(state, out)
             if isinstance(e, HoleCardsDealt | UpCardDealt | BoardDealt):
                 _pk_forced_checks(state, out)
             if isinstance(e, HoleCardsDealt):
@@ -273,6 +289,22 @@ def _pk_deal(state: State, events: tuple[object, ...], out: Outcome) -> None:
                 state.deal_hole(format_cards((e.card,)), e.seat)
             elif isinstance(e, BoardDealt):
                 state.deal_board(format_cards(e.cards).replace(" ", ""))
+
+
+def _pk_deal_draws(state: State, out: Outcome) -> None:
+    """The new cards of the draw just finished, to each player who discarded, in order.
+
+    After a reshuffle (R-DRAW-4) PokerKit warns that a card comes from its reserve (muck and
+    discards): that is where it is."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for seat, drawn in out.draws:
+            if drawn:
+                if state.hole_dealee_index != seat:
+                    out.divergences.append(f"draw deal: ours p{seat + 1}, PokerKit {state.hole_dealee_index}")
+                    return
+                state.deal_hole(format_cards(drawn).replace(" ", ""))
+        out.draws.clear()
 
 
 # ---------------------------------------------------------------------------------------
@@ -322,7 +354,9 @@ class RoundTracker:
         for e in events:
             if isinstance(e, StreetStarted | BoardDealt) and not (
                     isinstance(e, StreetStarted) and e.street in (Street.PREFLOP, Street.THIRD)):
-                if isinstance(e, StreetStarted):
+                if isinstance(e, StreetStarted) and e.street in DRAW_STREETS:
+                    self.street = DRAW_STREETS.index(e.street)
+                elif isinstance(e, StreetStarted):
                     self.street = STUD_STREETS.index(e.street) if e.street in STUD_STREETS \
                         else FLOP_STREETS.index(e.street)
                 else:
@@ -451,6 +485,21 @@ def play_hand(seed: int, *, game: Game | None = None, betting: Betting | None = 
     while not hand.is_over:
         out.steps += 1
         legal = hand.legal_actions()
+        if legal.draw is not None:
+            # R-DRAW-2: a random number of random cards of the player's own hand.
+            held = hand.cards[hand.pos_of[legal.seat]]
+            discard = tuple(rng.sample(held, rng.randint(*legal.draw)))
+            out.log.append(f"Draw(p{legal.seat + 1}, {format_cards(discard)})")
+            before = len(hand.events)
+            hand.apply(Draw(seat=legal.seat, discard=discard))
+            new = hand.events[before:]
+            rounds.feed(new)
+            _pk_deal(state, new, out)
+            if not hand.drawing and out.draws:
+                _pk_deal_draws(state, out)
+            if out.divergences:
+                return out
+            continue
         ours = ours_options(legal)
         if ours.fold is False and ours.check is False and ours.call is None and \
                 ours.aggressive is None and ours.bring_in is None:
@@ -488,6 +537,8 @@ def play_hand(seed: int, *, game: Game | None = None, betting: Betting | None = 
         rounds.feed(new)
         _pk_deal(state, new, out)
 
+    if out.draws:
+        _pk_deal_draws(state, out)
     _pk_forced_checks(state, out)
     if state.status:
         out.divergences.append("our hand is over, PokerKit's is not")
@@ -501,12 +552,14 @@ MERGED_OR_ODD = "odd chips: PokerKit gives them all to one winner and merges pot
 
 def _pk_hand_types(game: Game) -> tuple[type, ...]:
     from pokerkit import (
+        BadugiHand,
         EightOrBetterLowHand,
         OmahaEightOrBetterLowHand,
         OmahaHoldemHand,
         RegularLowHand,
         ShortDeckHoldemHand,
         StandardHighHand,
+        StandardLowHand,
     )
 
     return {
@@ -515,6 +568,8 @@ def _pk_hand_types(game: Game) -> tuple[type, ...]:
         Game.STUD: (StandardHighHand,), Game.STUD_HILO: (StandardHighHand, EightOrBetterLowHand),
         Game.RAZZ: (RegularLowHand,), Game.SHORT_DECK: (ShortDeckHoldemHand,),
         Game.OMAHA5: (OmahaHoldemHand,), Game.OMAHA5_HILO: (OmahaHoldemHand, OmahaEightOrBetterLowHand),
+        Game.DEUCE_SEVEN_SINGLE: (StandardLowHand,), Game.DEUCE_SEVEN_TRIPLE: (StandardLowHand,),
+        Game.BADUGI: (BadugiHand,),
     }[game]
 
 

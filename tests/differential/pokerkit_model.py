@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from pokerkit import (
     Automation,
+    BadugiHand,
     BettingStructure,
     Deck,
     EightOrBetterLowHand,
@@ -23,6 +24,7 @@ from pokerkit import (
     RegularLowHand,
     ShortDeckHoldemHand,
     StandardHighHand,
+    StandardLowHand,
     State,
     Street,
 )
@@ -55,7 +57,11 @@ HAND_TYPES = {
     "short-deck": (ShortDeckHoldemHand,),
     "omaha5": (OmahaHoldemHand,),
     "omaha5-hilo": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
+    "2-7-single-draw": (StandardLowHand,),
+    "2-7-triple-draw": (StandardLowHand,),
+    "badugi": (BadugiHand,),
 }
+DRAWS = {"2-7-single-draw": (5, 1), "2-7-triple-draw": (5, 3), "badugi": (4, 3)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -96,6 +102,17 @@ def _streets(spec: PkSpec) -> tuple[Street, ...]:
             Street(True, (True,), 0, False, later, big, cap),
             Street(True, (True,), 0, False, later, big, cap),
             Street(True, (False,), 0, False, later, big, cap),
+        )
+    if spec.game in DRAWS:
+        # Draw games (R-DRAW-1): every card first, then a draw before each later round;
+        # limit: small bets before and after the first draw, big bets after.
+        holes, draws = DRAWS[spec.game]
+        small = spec.small_bet if limit else spec.big_blind
+        big = spec.big_bet if limit else spec.big_blind
+        return (
+            Street(False, (False,) * holes, 0, False, Opening.POSITION, small, cap_first),
+            *(Street(False, (), 0, True, Opening.POSITION, small if k == 0 else big, cap)
+              for k in range(draws)),
         )
     holes = 5 if spec.game.startswith("omaha5") else 4 if spec.game.startswith("omaha") else 2
     small = spec.small_bet if limit else spec.big_blind

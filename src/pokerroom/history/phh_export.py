@@ -25,6 +25,7 @@ from pokerroom.core.rules import (
     BoardDealt,
     BringInPosted,
     Called,
+    CardsDrawn,
     CardsMucked,
     Checked,
     Completed,
@@ -96,12 +97,25 @@ def to_phh(source: HandRecord | Hand, *, fields: Mapping[str, Any] | None = None
     actions: list[str] = []
     pending: dict[int, list[int]] = {}
 
+    # Draw games: PHH (as PokerKit plays it) has every player's 'sd' of a draw, then the
+    # dealer's 'd dh' of the new cards, in the same order (our engine serves each at once).
+    drawn: list[tuple[int, tuple[int, ...]]] = []
+
     def flush_deals() -> None:
         for seat, codes in pending.items():
             actions.append(PhhAction(kind="deal_hole", player=index[seat], cards=_cards(codes)).to_text())
         pending.clear()
+        for seat, new in drawn:
+            actions.append(PhhAction(kind="deal_hole", player=index[seat], cards=_cards(new)).to_text())
+        drawn.clear()
 
     for e in hand.events:
+        if isinstance(e, CardsDrawn):
+            actions.append(PhhAction(kind="stand_pat_discard", player=index[e.seat],
+                                     cards=_cards(e.discarded)).to_text())
+            if e.drawn:
+                drawn.append((e.seat, e.drawn))
+            continue
         if isinstance(e, HoleCardsDealt):
             pending.setdefault(e.seat, []).extend(e.cards)
             continue

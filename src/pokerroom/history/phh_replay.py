@@ -11,7 +11,7 @@ the differences (for the README).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -25,6 +25,7 @@ from pokerroom.core.rules import (
     Call,
     Check,
     Complete,
+    Draw,
     Fold,
     Game,
     Hand,
@@ -42,6 +43,7 @@ from pokerroom.core.rules import (
 from pokerroom.core.rules.actions import Action
 from pokerroom.core.rules.showdown import strength
 from pokerroom.history.phh import Amount, PhhAction, PhhFormatError, PhhHand, is_unknown
+from pokerroom.history.phh_draws import reconstruct
 
 # PHH variant code -> (game, betting), from each game's Variant declaration.
 VARIANT_MAP: dict[str, tuple[Game, Betting]] = {
@@ -49,11 +51,7 @@ VARIANT_MAP: dict[str, tuple[Game, Betting]] = {
     for game in Game for betting in Betting
     if (code := game.variant.phh_code(betting.value)) is not None
 }
-UNSUPPORTED_VARIANTS = {
-    "N2L1D": "draw games (deuce-to-seven single draw) are not played here",
-    "F2L3D": "draw games (deuce-to-seven triple draw) are not played here",
-    "FB": "draw games (badugi) are not played here",
-}
+UNSUPPORTED_VARIANTS: dict[str, str] = {}
 
 PHH_CONVENTIONS = (
     "Limit cap: PokerKit allows four bets/raises per round and does not count the big blind,"
@@ -90,11 +88,14 @@ PHH_CONVENTIONS = (
     " actions are replayed as fixed-limit, as their variant code says.",
     "Show/muck ('sm') is replayed as a choice only where our engine asks for one; our"
     " showdown order (R-SD-2, R-SD-3) and automatic show of winning hands (R-SD-4) apply.",
+    "Draw games: the new cards of each draw are the stub in drawing order (R-DRAW-3); an"
+    " unknown ('??') discard takes an unknown card of the hand first, and the unknowns still"
+    " held at the end take the cards the player shows.",
 )
 
 
 class UnsupportedHandError(PokerRoomError):
-    """A PHH hand we do not play (a draw game) or cannot reconstruct (unknown cards)."""
+    """A PHH hand we do not play (its variant) or cannot reconstruct (unknown cards)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -114,6 +115,8 @@ class ImportedHand:
     # Seats whose stack the file does not know ('inf'), played as deep stacks.
     unknown_stacks: frozenset[int] = frozenset()
     notes: tuple[str, ...] = ()
+    # Draw games: the cards each 'sd' discards, in file order (phh_draws.py).
+    discards: tuple[tuple[int, ...], ...] = ()
 
     def start(self) -> Hand:
         return start_hand(self.config, self.seats, button=self.button, deck=self.deck)
@@ -294,8 +297,8 @@ def import_hand(hand: PhhHand) -> ImportedHand:
         raise UnsupportedHandError(f"variant {hand.variant} is not supported")
     game, betting = VARIANT_MAP[hand.variant]
     actions = hand.parsed_actions()
-    if any(a.kind == "stand_pat_discard" for a in actions):
-        raise UnsupportedHandError("draws ('sd') are not played here")
+    if not game.is_draw and any(a.kind == "stand_pat_discard" for a in actions):
+        raise UnsupportedHandError(f"draws ('sd') in {hand.variant}, which has no draw")
     n = hand.player_count
     scale = amount_scale(hand, actions)
     notes: list[str] = []
@@ -351,6 +354,14 @@ def import_hand(hand: PhhHand) -> ImportedHand:
     limit = betting is Betting.LIMIT
     config = HandConfig(game=game, betting=betting, stakes=stakes, chip_unit=1,
                         max_raises=3, big_blind_counts_as_bet=not limit)
+
+    if game.is_draw:
+        dealt = reconstruct(actions, n, game.variant.deck)
+        deck = arrange_deck(game, list(range(n)), button, dealt.hole, dealt.stub)
+        return ImportedHand(config=config, seats=tuple(seats), button=button, deck=deck,
+                            actions=actions, scale=scale, unknown_cards=dealt.unknown_at_end,
+                            unknown_stacks=unknown_stacks, notes=tuple(notes),
+                            discards=dealt.discards)
 
     # Cards: hole cards per player in deal order, board in order.
     hole: dict[int, list[int | None]] = {i: [] for i in range(n)}
@@ -412,13 +423,19 @@ def _limit_cap(hand: Hand, seat: int, amount: int, smallest: int) -> int | None:
     return smallest if reach <= amount else None
 
 
-def _betting_action(hand: Hand, a: PhhAction, scale: int, notes: list[str] | None = None) -> Action:
+def _betting_action(hand: Hand, a: PhhAction, scale: int, notes: list[str] | None = None,
+                    discards: Iterator[tuple[int, ...]] | None = None) -> Action:
     legal = hand.legal_actions()
     seat = a.player
     assert seat is not None
     if legal.seat != seat:
         raise ReplayError(f"{a.to_text()!r}: our engine has seat p{legal.seat + 1} to act")
     match a.kind:
+        case "stand_pat_discard":
+            discard = next(discards, None) if discards is not None else None
+            if discard is None:
+                raise ReplayError(f"{a.to_text()!r}: no draw was reconstructed for it")
+            return Draw(seat=seat, discard=discard)
         case "fold":
             return Fold(seat=seat)
         case "check_call":
@@ -452,12 +469,14 @@ def replay_imported(imported: ImportedHand, notes: list[str] | None = None) -> H
     hand = imported.start()
     shows = {a.player: a for a in imported.actions if a.kind in ("show", "muck")}
     betting = [a for a in imported.actions
-               if a.kind in ("fold", "check_call", "complete_bet_raise", "bring_in")]
+               if a.kind in ("fold", "check_call", "complete_bet_raise", "bring_in",
+                             "stand_pat_discard")]
     pending = list(betting)
+    discards = iter(imported.discards)
     while not hand.is_over:
         if pending:
             a = pending.pop(0)
-            action = _betting_action(hand, a, imported.scale, notes)
+            action = _betting_action(hand, a, imported.scale, notes, discards)
             try:
                 hand.apply(action)
             except PokerRoomError as exc:
