@@ -22,6 +22,7 @@ ENFORCED = {
     "TOURN",  # issue 13 (tournaments)
     "SHORT", "OMAHA",  # issue 14 (short-deck hold'em, five-card Omaha)
     "MIX",  # issue 14 (mixed games)
+    "DRAW", "BADUGI",  # issue 14 (the draw games)
 }
 
 

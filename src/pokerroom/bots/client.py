@@ -195,12 +195,17 @@ class Bot:
         if len(self._answered) > 5000:
             self._answered.clear()
             self._answered.add(key)
-        action, amount = poker.decide(view, legal, self.rng)
+        if legal.get("draw"):  # draw games: exchange cards (R-DRAW-2)
+            action, amount = "draw", None
+        else:
+            action, amount = poker.decide(view, legal, self.rng)
         await self._think()
         message: dict[str, Any] = {"type": "act", "table": self.table, "hand": legal["hand"],
                                    "action_no": legal["action_no"], "action": action}
         if amount is not None:
             message["amount"] = amount
+        if action == "draw":
+            message["cards"] = poker.draw_cards(view)
         self._rtt_start = time.perf_counter()
         self.stats.actions += 1
         await self._send(message)

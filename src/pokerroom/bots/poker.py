@@ -8,10 +8,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pokerroom.bots import draw
 from pokerroom.core.cards import Card
 from pokerroom.core.evaluation import HandCategory, evaluate_high, evaluate_omaha
 
 Decision = tuple[str, int | None]
+DRAW_GAMES = ("2-7-single-draw", "2-7-triple-draw", "badugi")
+
+
+def draw_cards(view: dict[str, Any]) -> list[str]:
+    """Draw games: the cards of the bot's own hand to exchange (R-DRAW-2), as text."""
+    me = next((s for s in view["seats"] if s.get("is_you")), None)
+    hole = _cards((me or {}).get("cards") or [])
+    return [str(c) for c in draw.discards(hole, view.get("game", ""))]
 
 
 def _cards(texts: list[str | None]) -> list[Card]:
@@ -78,6 +87,8 @@ def decide(view: dict[str, Any], legal: dict[str, Any], rng: random.Random) -> D
         s.get("bet", 0) for s in view["seats"])
     if game in ("stud", "stud-hilo", "razz"):
         strength = 0.35 + rng.random() * 0.4
+    elif game in DRAW_GAMES:
+        strength = draw.strength(hole, game)
     elif not board:
         strength = preflop_strength(hole)
     else:

@@ -126,7 +126,10 @@ class Swarm:
                                    "action_no": key[1]}
             u = rng.random()
             span = legal.get("raise") or legal.get("bet")
-            if span and u < 0.08:
+            if legal.get("draw"):  # draw games: the swarm stands pat (R-DRAW-2)
+                act["action"] = "draw"
+                act["cards"] = []
+            elif span and u < 0.08:
                 act["action"] = "raise" if legal.get("raise") else "bet"
                 act["amount"] = span["min"]
             elif legal.get("call"):

@@ -96,7 +96,7 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
                              msg.blind == "post")
         case Act():
             await lobby.runner(msg.table).act(
-                _need_account(conn), msg.hand, msg.action_no, msg.action, msg.amount
+                _need_account(conn), msg.hand, msg.action_no, msg.action, msg.amount, msg.cards
             )
         case SitOut():
             await lobby.runner(msg.table).sit_out(_need_account(conn))

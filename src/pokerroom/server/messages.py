@@ -63,8 +63,11 @@ class Act(_Message):
     table: TableId
     hand: Count
     action_no: Count
-    action: Literal["fold", "check", "call", "bet", "raise", "bring_in", "complete", "show", "muck"]
+    action: Literal["fold", "check", "call", "bet", "raise", "bring_in", "complete", "show", "muck",
+                    "draw"]
     amount: Chips | None = None
+    # `draw` (draw games, R-DRAW-2): the cards of your hand to exchange, as "Kd"; [] stands pat.
+    cards: Annotated[list[Annotated[str, Field(min_length=2, max_length=3)]], Field(max_length=5)] | None = None
 
 
 class SitOut(_Message):

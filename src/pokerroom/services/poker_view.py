@@ -69,6 +69,8 @@ def legal_json(legal: LegalActions, hand: int, action_no: int,
         "bet": span(legal.bet), "raise": span(legal.raise_to),
         "bring_in": legal.bring_in, "complete": span(legal.complete),
         "show": False, "muck": False,
+        # Draw games (R-DRAW-2): how many of your cards you may exchange; null otherwise.
+        "draw": None if legal.draw is None else {"min": legal.draw[0], "max": legal.draw[1]},
     }  # fmt: skip
 
 

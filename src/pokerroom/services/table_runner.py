@@ -14,13 +14,15 @@ import uuid
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pokerroom.core.errors import RuleViolationError
+from pokerroom.core.cards import Card
+from pokerroom.core.errors import InvalidNotationError, RuleViolationError
 from pokerroom.core.rules import (
     Bet,
     BringIn,
     Call,
     Check,
     Complete,
+    Draw,
     Fold,
     HandShown,
     MuckCards,
@@ -405,11 +407,11 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
 
     # ------------------------------------------------------------------ play
     async def act(self, account_id: int, hand: int, action_no: int, action: str,
-                  amount: int | None) -> None:
-        await self.call(self._act, account_id, hand, action_no, action, amount)
+                  amount: int | None, cards: list[str] | None = None) -> None:
+        await self.call(self._act, account_id, hand, action_no, action, amount, cards)
 
     async def _act(self, account_id: int, hand: int, action_no: int, action: str,
-                   amount: int | None) -> None:
+                   amount: int | None, cards: list[str] | None = None) -> None:
         if self.halted is not None:
             raise RefusedError("table_halted", self.halted)
         account = _account(account_id)
@@ -430,12 +432,24 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                                rule="R-BET-10")
         if action in NEEDS_AMOUNT and amount is None:
             raise RefusedError("bad_message", f"'{action}' needs an amount")
+        if action == "draw":
+            # R-DRAW-2: the cards of the player's hand to exchange ([] or none: stand pat).
+            try:
+                discard = tuple(Card.parse(text).code for text in cards or ())
+            except InvalidNotationError as exc:
+                raise RefusedError("bad_message", f"cards: {exc}") from None
+            await self._apply(account, action, None, discard)
+            return
         await self._apply(account, action, amount)
 
-    async def _apply(self, account: str, action: str, amount: int | None) -> None:
+    async def _apply(self, account: str, action: str, amount: int | None,
+                     discard: tuple[int, ...] = ()) -> None:
         run = self.run
         assert run is not None
-        intent = ACTIONS[action](run.seats[account], amount or 0)
+        if action == "draw":
+            intent: Any = Draw(seat=run.seats[account], discard=discard)
+        else:
+            intent = ACTIONS[action](run.seats[account], amount or 0)
         try:
             self.table.act(account, intent, now_ms())
         except RuleViolationError as exc:

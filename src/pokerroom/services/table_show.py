@@ -28,7 +28,7 @@ def show_offer(hand_view: HandView, hand: int, action_no: int) -> dict[str, Any]
     return {
         "hand": hand, "action_no": action_no, "seat": viewer, "after_hand": True,
         "fold": False, "check": False, "call": 0, "bet": None, "raise": None,
-        "bring_in": None, "complete": None, "show": True, "muck": False,
+        "bring_in": None, "complete": None, "show": True, "muck": False, "draw": None,
     }  # fmt: skip
 
 

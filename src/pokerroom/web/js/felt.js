@@ -50,7 +50,7 @@ export function renderFelt(view, opts = {}) {
   const rx = narrow ? 37 : (total > 6 ? 43 : 45);
   for (const s of seats) {
     const pos = place(s.seat, total, bottom, rx, 44);
-    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions, mucked: opts.mucked, ownHand: opts.ownHand, winning, fresh, handKey, players: opts.players, onNote: opts.onNote }));
+    wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions, mucked: opts.mucked, ownHand: opts.ownHand, winning, fresh, handKey, players: opts.players, onNote: opts.onNote, drawSelect: opts.drawSelect }));
     if (s.bet) {
       const bp = place(s.seat, total, bottom, 29, 24);
       wrap.appendChild(h("div.bet", { style: { left: `${bp.left}%`, top: `${bp.top}%` }, dataset: { betSeat: s.seat },
@@ -128,6 +128,17 @@ function seatEl(s, view, pos, ctx) {
       // Stud: the player's own down cards look a little darker than the up cards.
       if (s.is_you && Array.isArray(s.up) && s.up.length === cards.length && s.up.some(Boolean) && !s.up[i]) el.classList.add("own-down");
       if (ctx.fresh && ctx.fresh(`seat:${ctx.handKey}:${s.seat}:${i}:${cardText(c)}`)) el.classList.add("card-enter");
+      if (s.is_you && ctx.drawSelect && c) {
+        // Draw games (R-DRAW-2): the own cards are buttons that mark a card to exchange.
+        const on = ctx.drawSelect.marked.has(c);
+        el.setAttribute("role", "button");
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("aria-pressed", on ? "true" : "false");
+        el.classList.add("card-pick");
+        if (on) el.classList.add("card-marked");
+        el.addEventListener("click", () => ctx.drawSelect.onToggle(c));
+        el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.drawSelect.onToggle(c); } });
+      }
       return el;
     }));
   let status = ["folded", "all_in", "sitting_out", "waiting"].includes(s.status) ? t(`status.${s.status}`) : "";
@@ -191,7 +202,12 @@ export function eventText(ev, names) {
     case "RaisedTo": return line("log.raises");
     case "Completed": return line("log.completes");
     case "BoardDealt": return { text: `${streetWord(ev.street)}: ${cards(ev.cards)}`, cls: "log-street" };
-    case "StreetStarted": return null;
+    case "StreetStarted": return ev.street && String(ev.street).endsWith("DRAW") ? { text: streetWord(ev.street), cls: "log-street" } : null;
+    case "CardsDrawn":
+      // R-DRAW-5: the cards only in the drawing player's own log; others see how many.
+      if (ev.discarded && ev.discarded.length && ev.discarded.some(Boolean)) return line("log.you_draw", { discarded: cards(ev.discarded), drawn: cards(ev.drawn) });
+      return ev.count ? line("log.draws", { count: ev.count }) : line("log.stands_pat");
+    case "StubReshuffled": return line("log.reshuffled");
     case "BetsCollected": return null;
     case "BetReturned": return line("log.returned");
     case "HandShown":

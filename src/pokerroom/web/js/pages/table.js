@@ -34,6 +34,8 @@ export function mountTable(main, tableId, opts = {}) {
   let chat = [];
   let amount = null;           // the chosen bet/raise total (chip unit)
   let amountKey = null;        // which decision `amount` belongs to
+  let marked = new Set();      // draw games: the own cards marked to exchange (R-DRAW-2)
+  let markedKey = null;        // which draw decision `marked` belongs to
   let errorText = "";
   let errorRule = null;
   let errorTimer = null;
@@ -111,6 +113,7 @@ export function mountTable(main, tableId, opts = {}) {
       now: conn.serverNow(),
       canSit: !me() && Boolean(session.account),
       ownHand: view.you && view.you.hand ? handWords(view.you.hand) : "",
+      drawSelect: drawLegal() ? { marked, onToggle: toggleMark } : null,
       onEmptySeat: (seat) => sitAt(seat),
       players,
       onNote: session.account && !opts.tile ? editNote : null,
@@ -154,7 +157,7 @@ export function mountTable(main, tableId, opts = {}) {
   let wasYourTurn = false;
   let bankSounded = null;       // the decision whose time bank start was sounded
   let sentKey = null;           // the decision already answered (a double click sends once)
-  function send(action, amt) {
+  function send(action, amt, cards) {
     const legal = view.legal;
     const key = `${legal.hand}:${legal.action_no}`;
     if (sentKey === key) return;
@@ -163,7 +166,28 @@ export function mountTable(main, tableId, opts = {}) {
     errorText = "";
     const msg = { type: "act", table: tableId, hand: legal.hand, action_no: legal.action_no, action };
     if (amt !== undefined) msg.amount = amt;
+    if (cards !== undefined) msg.cards = cards;
     conn.send(msg);
+  }
+
+  /** Draw games: the viewer's own decision to draw, when the server offers it. */
+  function drawLegal() {
+    const mine = me();
+    const legal = view.legal;
+    if (!legal || !legal.draw || !mine || (legal.seat !== undefined && legal.seat !== mine.seat)) return null;
+    const key = `${legal.hand}:${legal.action_no}`;
+    if (markedKey !== key) { markedKey = key; marked = new Set(); }
+    return legal;
+  }
+
+  /** Mark or unmark one of the viewer's cards to exchange, within the draw's bounds. */
+  function toggleMark(card) {
+    const legal = drawLegal();
+    if (!legal || !card) return;
+    if (marked.has(card)) marked.delete(card);
+    else if (marked.size < legal.draw.max) marked.add(card);
+    if (feltArgs) drawFelt(...feltArgs);
+    renderActions();
   }
 
   function renderActions() {
@@ -180,7 +204,8 @@ export function mountTable(main, tableId, opts = {}) {
     if (yourTurn && !wasYourTurn) play("turn");
     wasYourTurn = yourTurn;
     if (opts.onTurn) opts.onTurn(yourTurn);
-    if (legal && preAction && playPreAction(legal)) return;
+    // A pre-action answers a betting turn, never a draw (draw games: it waits for the bets).
+    if (legal && preAction && !legal.draw && playPreAction(legal)) return;
     if (!legal) {
       const pre = preActionsEl(mine);
       if (pre) parts.push(pre);
@@ -197,6 +222,20 @@ export function mountTable(main, tableId, opts = {}) {
       return;
     }
     const key = `${legal.hand}:${legal.action_no}`;
+    if (legal.draw) {
+      // R-DRAW-2: click cards on the felt to mark them, then draw that many or stand pat.
+      drawLegal();
+      const n = marked.size;
+      const chosen = () => (view.seats.find((x) => x.is_you)?.cards || []).filter((c) => marked.has(c));
+      parts.push(h("div.draw-hint", { "data-testid": "draw-hint" }, t("act.draw_hint")));
+      parts.push(h("div.action-buttons", {},
+        h("button.btn.btn-raise", { type: "button", disabled: n < Math.max(1, legal.draw.min), "data-testid": "draw-button", onclick: () => send("draw", undefined, chosen()) }, t("act.draw_n", { count: n })),
+        legal.draw.min === 0 ? h("button.btn.btn-check", { type: "button", "data-testid": "stand-pat", onclick: () => send("draw", undefined, []), dataset: { key: "c" } }, t("act.stand_pat"), h("span.kbd", {}, "C")) : null));
+      parts.push(timeHolder);
+      replace(actionBar, parts);
+      replace(timeHolder, timeBar());
+      return;
+    }
     const sizing = legal.raise || legal.bet || legal.complete || null;
     if (amountKey !== key) {
       if (amountKey !== null) errorText = "";
