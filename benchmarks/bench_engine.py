@@ -8,7 +8,10 @@ itself); pokerroom is given a random deal per hand. Both engines get a warm-up r
 evaluators fill lazy tables). Prints hands/s (wall clock and CPU) and the ratio.
 
     .venv/bin/python benchmarks/bench_engine.py [--hands 20000] [--pokerkit-hands 500] [--rounds 3] [--seed 1]
-        [--game holdem|short-deck]    (short-deck: PokerKit's NoLimitShortDeckHoldem, the same blinds)
+        [--game holdem|short-deck|2-7-triple-draw]
+    short-deck: PokerKit's NoLimitShortDeckHoldem, the same blinds. 2-7-triple-draw: fixed
+    limit 2/4 with blinds 1/2 (PokerKit's FixedLimitDeuceToSevenLowballTripleDraw); at each
+    draw a player exchanges every card of a nine or higher, in both engines.
 """
 
 from __future__ import annotations
@@ -16,14 +19,23 @@ from __future__ import annotations
 import argparse
 import random
 import time
+import warnings
 from functools import partial
 
-from pokerkit import Automation, Mode, NoLimitShortDeckHoldem, NoLimitTexasHoldem
+from pokerkit import (
+    Automation,
+    FixedLimitDeuceToSevenLowballTripleDraw,
+    Mode,
+    NoLimitShortDeckHoldem,
+    NoLimitTexasHoldem,
+)
 
 from pokerroom.cli.bench import play_engine
 from pokerroom.core.rules import Game
 
-PK_GAMES = {Game.HOLDEM: NoLimitTexasHoldem, Game.SHORT_DECK: NoLimitShortDeckHoldem}
+PK_GAMES = {Game.HOLDEM: NoLimitTexasHoldem, Game.SHORT_DECK: NoLimitShortDeckHoldem,
+            Game.DEUCE_SEVEN_TRIPLE: FixedLimitDeuceToSevenLowballTripleDraw}
+HIGH_RANKS = frozenset("9TJQKA")
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -46,12 +58,25 @@ def play_pokerkit(hands: int, seed: int, game: Game = Game.HOLDEM) -> tuple[int,
     random.seed(seed)  # PokerKit shuffles its deck with the global generator
     rand = rng.random
     decisions = 0
+    draw = game.is_draw
+    if draw:  # PokerKit warns at each reshuffle of its reserve (R-DRAW-4): expected here
+        warnings.simplefilter("ignore")
     for _ in range(hands):
-        state = pk_game.create_state(
-            AUTOMATIONS, True, 0, (1, 2), 2, 400, 6, mode=Mode.CASH_GAME
-        )
+        if draw:  # fixed limit: small bet 2, big bet 4
+            state = pk_game.create_state(
+                AUTOMATIONS, True, 0, (1, 2), 2, 4, 400, 6, mode=Mode.CASH_GAME
+            )
+        else:
+            state = pk_game.create_state(
+                AUTOMATIONS, True, 0, (1, 2), 2, 400, 6, mode=Mode.CASH_GAME
+            )
         while state.status:
             decisions += 1
+            if draw and state.can_stand_pat_or_discard():
+                actor = state.stand_patter_or_discarder_index
+                assert actor is not None
+                state.stand_pat_or_discard([c for c in state.hole_cards[actor] if c.rank in HIGH_RANKS])
+                continue
             facing = state.checking_or_calling_amount
             u = rand()
             if facing and u < 0.3:

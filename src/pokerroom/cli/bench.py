@@ -18,8 +18,10 @@ import typer
 
 from pokerroom.core.rules import (
     Bet,
+    Betting,
     Call,
     Check,
+    Draw,
     Fold,
     Game,
     HandConfig,
@@ -67,7 +69,10 @@ def random_deal(rand: Callable[[], float], count: int, cards: Sequence[int] = _F
 
 
 def play_engine(hands: int, seed: int, game: Game = Game.HOLDEM) -> tuple[int, int]:
-    """Play `hands` hands of no-limit `game` (a flop game); returns (hands, decisions)."""
+    """Play `hands` hands of no-limit `game` (a flop game; a draw game: see play_draw_engine);
+    returns (hands, decisions)."""
+    if game.is_draw:
+        return play_draw_engine(hands, seed, game)
     config = CONFIG if game is Game.HOLDEM else replace(CONFIG, game=game)
     cards = game.variant.deck
     rng = random.Random(seed)
@@ -103,6 +108,50 @@ def play_engine(hands: int, seed: int, game: Game = Game.HOLDEM) -> tuple[int, i
     return hands, decisions
 
 
+LIMIT_CONFIG = HandConfig(betting=Betting.LIMIT,
+                          stakes=Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4))
+
+
+def play_draw_engine(hands: int, seed: int, game: Game) -> tuple[int, int]:
+    """A limit draw game (2-7 triple draw, badugi) under the same betting policy; at a draw
+    each player exchanges every card of a nine or higher (aces too). A full 52-card shuffle
+    per hand: the draws may reach any card (R-DRAW-4)."""
+    config = replace(LIMIT_CONFIG, game=game)
+    rng = random.Random(seed)
+    rand = rng.random
+    decisions = 0
+    folds = [Fold(seat=s) for s in range(PLAYERS)]
+    checks = [Check(seat=s) for s in range(PLAYERS)]
+    calls = [Call(seat=s) for s in range(PLAYERS)]
+    for number in range(hands):
+        button = number % PLAYERS
+        hand = start_hand(config, SETUPS[button], button=button, deck=random_deal(rand, 52))
+        legal_actions = hand.legal_actions
+        act = hand.apply
+        while not hand.over:
+            legal = legal_actions()
+            seat = legal.seat
+            decisions += 1
+            if legal.draw is not None:
+                held = hand.cards[hand.pos_of[seat]]
+                act(Draw(seat=seat, discard=tuple([c for c in held if c >> 2 >= 7])))
+                continue
+            u = rand()
+            call = legal.call
+            if call is not None and u < 0.3:
+                act(folds[seat])
+            elif u < 0.5 and (legal.raise_to or legal.bet):
+                raise_to = legal.raise_to
+                lo, hi = raise_to or legal.bet  # type: ignore[misc]
+                amount = hi if rand() < 0.1 else lo + int(rand() * (hi - lo + 1))
+                act(RaiseTo(seat=seat, amount=amount) if raise_to else Bet(seat=seat, amount=amount))
+            elif call is not None:
+                act(calls[seat])
+            else:
+                act(checks[seat])
+    return hands, decisions
+
+
 def register(app: typer.Typer) -> None:
     bench = typer.Typer(help="Benchmarks (figures only; PokerKit comparison in benchmarks/).")
     app.add_typer(bench, name="bench")
@@ -112,9 +161,10 @@ def register(app: typer.Typer) -> None:
         hands: int = typer.Option(20000, "--hands", help="hands to play"),
         seed: int = typer.Option(1, "--seed", help="seed of the deals and the policy"),
         warmup: int = typer.Option(2000, "--warmup", help="hands played first, not timed"),
-        game: str = typer.Option("holdem", "--game", help="a flop game: holdem, short-deck, omaha"),
+        game: str = typer.Option("holdem", "--game", help="a flop game (holdem, short-deck, omaha),"
+                                 " no-limit; or a draw game (2-7-triple-draw, badugi), limit 2/4"),
     ) -> None:
-        """Play N random 6-max no-limit hands (hold'em unless --game) and print hands/s."""
+        """Play N random 6-max hands (no-limit hold'em unless --game) and print hands/s."""
         variant = Game(game)
         # The evaluator fills its lookup table on first use (~0.5 s): not part of a hand.
         play_engine(warmup, seed + 1, variant)

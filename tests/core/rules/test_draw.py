@@ -298,3 +298,13 @@ def test_R_DRAW_6_deuce_to_seven_ranks_as_pokerkit_ranks_it() -> None:
 
         theirs = (pk(a) > pk(b)) - (pk(a) < pk(b))
         assert ours == theirs, (format_cards(a), format_cards(b))
+
+
+def test_R_DRAW_1_the_engine_benchmark_plays_whole_triple_draw_and_badugi_hands() -> None:
+    """`pokerroom bench engine --game 2-7-triple-draw` (and badugi): every hand ends; each
+    of the three draws is a decision of every player still in."""
+    from pokerroom.cli.bench import play_engine
+
+    for game in (TRIPLE, Game.BADUGI):
+        hands, decisions = play_engine(40, 3, game)
+        assert hands == 40 and decisions > 40 * 3  # the blinds' round and draws at the least
