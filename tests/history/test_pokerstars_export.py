@@ -18,10 +18,13 @@ from tests.history.pokerstars_reader import parse_file, parse_hand
 from pokerroom.core.cards import parse_cards, to_codes
 from pokerroom.core.rules import (
     Bet,
+    Betting,
     BringIn,
     Call,
+    CardsDrawn,
     Check,
     Complete,
+    Draw,
     Fold,
     Game,
     HandConfig,
@@ -114,7 +117,10 @@ def _play_random(seed: int):  # type: ignore[no-untyped-def]
     while not hand.is_over:
         legal = hand.legal_actions()
         seat, r = legal.seat, rng.random()
-        if legal.bring_in is not None and r < 0.5:
+        if legal.draw is not None:  # draw games (R-DRAW-2): a random part of the hand
+            held = hand.cards[hand.pos_of[seat]]
+            hand.apply(Draw(seat=seat, discard=tuple(rng.sample(held, rng.randint(*legal.draw)))))
+        elif legal.bring_in is not None and r < 0.5:
             hand.apply(BringIn(seat=seat))
         elif legal.complete and r < 0.7:
             hand.apply(Complete(seat=seat, amount=rng.randint(*legal.complete)))
@@ -177,6 +183,13 @@ def test_round_trip_through_a_reader_written_from_the_format(seed: int) -> None:
     for name in parsed.shown:
         seat = next(s for s, n in context.names.items() if n == name)
         assert seat in result.shown
+    # Draw games (R-DRAW-5): every draw is read, its cards only for the file's owner.
+    drawn = [e for e in hand.events if isinstance(e, CardsDrawn)]
+    assert [(context.names[e.seat], e.count) for e in drawn] == [(n, k) for _, n, k in parsed.draws]
+    for name, cards in parsed.discarded.items():
+        assert name == context.names[viewer], f"{name}'s discards in {context.names[viewer]}'s file"
+        own = [_card(c) for e in drawn if e.seat == viewer for c in e.discarded]
+        assert cards == own
 
 
 def _card(code: int) -> str:
@@ -324,3 +337,98 @@ def test_R_RANK_5_hi_lo_description_names_both_halves() -> None:
         "HI: a straight, Ace to Five; LO: 5,4,3,2,A"
     assert describe_shown(Game.OMAHA_HILO, to_codes(parse_cards("Qh Qs 9c 9d")), board) == \
         "HI: two pair, Kings and Queens"  # Omaha: two hole cards, three of the board
+
+
+# A triple-draw hand as PokerStars writes it (the line shapes of its own files, as public
+# parsers' test suites quote them: "*** DEALING HANDS ***", "*** FIRST DRAW ***", "discards 2
+# cards [Qs 9c]" for the file's owner and "discards 2 cards" for the others, "stands pat",
+# "Dealt to X [kept] [new]", "(Lo: 7,6,4,3,2)", "folded before the Draw").
+TRIPLE_DRAW_EXPECTED = """\
+PokerStars Hand #77:  Triple Draw 2-7 Lowball Limit (€0.02/€0.04 EUR) - 2026/01/15 12:00:00 ET
+Table 'Mira' 6-max Seat #1 is the button
+Seat 1: ann (€1 in chips)
+Seat 2: bob (€1 in chips)
+Seat 3: cat (€1 in chips)
+bob: posts small blind €0.01
+cat: posts big blind €0.02
+*** DEALING HANDS ***
+Dealt to ann [7c 5d 4h Kc Ks]
+ann: raises €0.02 to €0.04
+bob: calls €0.03
+cat: calls €0.02
+*** FIRST DRAW ***
+bob: stands pat
+cat: discards 3 cards
+ann: discards 2 cards [Kc Ks]
+Dealt to ann [7c 5d 4h] [Jc Jd]
+bob: checks
+cat: checks
+ann: checks
+*** SECOND DRAW ***
+bob: stands pat
+cat: discards 2 cards
+ann: discards 2 cards [Jc Jd]
+Dealt to ann [7c 5d 4h] [Td Th]
+bob: bets €0.04
+cat: folds
+ann: calls €0.04
+*** THIRD DRAW ***
+bob: stands pat
+ann: discards 2 cards [Td Th]
+Dealt to ann [7c 5d 4h] [9c 2h]
+bob: checks
+ann: checks
+*** SHOW DOWN ***
+bob: shows [8c 6d 4c 3d 2d] (Lo: 8,6,4,3,2)
+ann: mucks hand
+bob collected €0.20 from pot
+*** SUMMARY ***
+Total pot €0.20 | Rake €0
+Seat 1: ann (button) mucked [7c 5d 4h 9c 2h]
+Seat 2: bob (small blind) showed [8c 6d 4c 3d 2d] and won (€0.20) with Lo: 8,6,4,3,2
+Seat 3: cat (big blind) folded after the 2nd Draw"""
+
+
+def test_R_DRAW_5_a_triple_draw_hand_in_pokerstars_words_with_only_the_owners_draws() -> None:
+    def c(text: str) -> tuple[int, ...]:
+        return to_codes(parse_cards(text))
+
+    config = HandConfig(game=Game.DEUCE_SEVEN_TRIPLE, betting=Betting.LIMIT,
+                        stakes=Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4))
+    seats = [SeatSetup(seat=0, stack=100), SeatSetup(seat=1, stack=100, posts=(
+        Post(kind=PostKind.SMALL_BLIND, amount=1),)), SeatSetup(seat=2, stack=100, posts=(
+            Post(kind=PostKind.BIG_BLIND, amount=2),))]
+    deck = arrange_deck(Game.DEUCE_SEVEN_TRIPLE, range(3), 0,
+                        {0: c("7c 5d 4h Kc Ks"), 1: c("8c 6d 4c 3d 2d"), 2: c("As Ad Ah Qc Qd")},
+                        c("3s 2c 9h Jc Jd Js Tc Td Th 9c"))
+    hand = start_hand(config, seats, button=0, deck=deck)
+    for action in (RaiseTo(seat=0, amount=4), Call(seat=1), Call(seat=2),
+                   Draw(seat=1), Draw(seat=2, discard=c("As Ad Ah")), Draw(seat=0, discard=c("Kc Ks")),
+                   Check(seat=1), Check(seat=2), Check(seat=0),
+                   Draw(seat=1), Draw(seat=2, discard=c("Qc Qd")), Draw(seat=0, discard=c("Jc Jd")),
+                   Bet(seat=1, amount=4), Fold(seat=2), Call(seat=0),
+                   Draw(seat=1), Draw(seat=0, discard=c("Td Th")), Check(seat=1), Check(seat=0)):
+        hand.apply(action)
+    context = HandContext(table_name="Mira", max_seats=6, names={0: "ann", 1: "bob", 2: "cat"},
+                          hand_id=77, started_at=NOON, currency="EUR", chip_value=Decimal("0.01"))
+    text = export_hand(hand, context, viewer=0)
+    assert text == TRIPLE_DRAW_EXPECTED
+    parsed = parse_hand(text)
+    assert parsed.discarded == {"ann": ["Kc", "Ks", "Jc", "Jd", "Td", "Th"]}
+    # Bob's file: his own pat hand, none of ann's or cat's discards.
+    bob = export_hand(hand, context, viewer=1)
+    assert "Dealt to bob [8c 6d 4c 3d 2d]" in bob and "[Kc Ks]" not in bob and "[As" not in bob
+    assert "ann: discards 2 cards\n" in bob
+
+
+def test_R_DRAW_6_single_draw_and_badugi_words() -> None:
+    from pokerroom.history.pokerstars_words import describe_shown
+
+    def c(text: str) -> tuple[int, ...]:
+        return to_codes(parse_cards(text))
+
+    assert describe_shown(Game.DEUCE_SEVEN_SINGLE, c("7d 2h 4c 3s 6s"), ()) == "Lo: 7,6,4,3,2"
+    assert describe_shown(Game.DEUCE_SEVEN_SINGLE, c("7d 7h 4c 3s 2s"), ()) == "a pair of Sevens"
+    assert describe_shown(Game.DEUCE_SEVEN_SINGLE, c("As 5h 4c 3s 2s"), ()) == "Lo: A,5,4,3,2"
+    assert describe_shown(Game.BADUGI, c("3s 6d 2h 8c"), ()) == "Badugi: 8,6,3,2"
+    assert describe_shown(Game.BADUGI, c("Ac 2c 3d 4h"), ()) == "3-card: 4,3,A"

@@ -32,6 +32,7 @@ from pokerroom.core.rules import (
     BoardDealt,
     BringInPosted,
     Called,
+    CardsDrawn,
     CardsMucked,
     Checked,
     Completed,
@@ -65,6 +66,17 @@ _STREET_NAMES = {
     Street.PREFLOP: "Flop", Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River",
     Street.THIRD: "3rd Street", Street.FOURTH: "4th Street", Street.FIFTH: "5th Street",
     Street.SIXTH: "6th Street", Street.SEVENTH: "7th Street",
+}  # fmt: skip
+# Draw games, as PokerStars' files write them: "*** DEALING HANDS ***" instead of the hole
+# cards, "*** FIRST DRAW ***" ... before each draw of triple draw and badugi, no header
+# before the one draw of single draw; the summary's fold before the first draw.
+_DRAW_HEADERS = {
+    Street.FIRST_DRAW: "*** FIRST DRAW ***", Street.SECOND_DRAW: "*** SECOND DRAW ***",
+    Street.THIRD_DRAW: "*** THIRD DRAW ***",
+}  # fmt: skip
+_DRAW_FOLDS = {
+    Street.PREDRAW: "before the Draw", Street.FIRST_DRAW: "after the 1st Draw",
+    Street.SECOND_DRAW: "after the 2nd Draw", Street.THIRD_DRAW: "after the 3rd Draw",
 }  # fmt: skip
 _STUD_HEADERS = {
     Street.THIRD: "*** 3rd STREET ***", Street.FOURTH: "*** 4th STREET ***",
@@ -190,6 +202,7 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
         # No header of PokerStars' text format names this game (its Variant says so).
         raise ExportError(f"PokerStars hand histories have no {game.variant.name}; export it as PHH")
     stud = game.is_stud
+    draw_game = game.is_draw
     stakes = config.stakes
     if config.betting is Betting.LIMIT or stud:
         low_stake, high_stake = stakes.small_bet, stakes.big_bet
@@ -249,7 +262,7 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
     hole: dict[int, list[int | None]] = {s: [] for s in started.seats}
     street_bets: dict[int, int] = {}
     high_bet = 0
-    current = Street.THIRD if stud else Street.PREFLOP
+    current = Street.THIRD if stud else Street.PREDRAW if draw_game else Street.PREFLOP
     folded_on: dict[int, Street] = {}
     put_in_voluntarily: set[int] = set()
     shown: dict[int, tuple[int, ...]] = {}
@@ -257,7 +270,9 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
     showdown_lines: list[tuple[int, str]] = []  # (seat, line) in show order
     awards: list[PotAwarded] = []
     returned_lines: list[str] = []
-    if not stud:
+    if draw_game:
+        lines.append("*** DEALING HANDS ***")
+    elif not stud:
         lines.append("*** HOLE CARDS ***")
     pending_stud_deal: list[tuple[int, int | None, bool]] = []  # seat, card, up
 
@@ -314,10 +329,27 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
                 label = "TURN" if e.street is Street.TURN else "RIVER"
                 lines.append(f"*** {label} *** {_bracket(before)} {_bracket(e.cards)}")
         elif isinstance(e, StreetStarted):
-            if stud:
+            if stud or draw_game:
                 current = e.street
                 street_bets.clear()
                 high_bet = 0
+            if draw_game and len(game.variant.streets) > 2:
+                lines.append(_DRAW_HEADERS[e.street])
+        elif isinstance(e, CardsDrawn):
+            # Others read how many cards a player drew; the viewer also reads which (R-DRAW-5).
+            seat = e.seat
+            if not e.count:
+                lines.append(f"{name(seat)}: stands pat")
+                continue
+            cards_word = "card" if e.count == 1 else "cards"
+            if seat == viewer_sees and e.discarded:
+                lines.append(f"{name(seat)}: discards {e.count} {cards_word} {_bracket(e.discarded)}")
+                kept = [c for c in hole[seat] if c is not None and c not in e.discarded]
+                hole[seat] = [*kept, *e.drawn]
+                lines.append(f"Dealt to {name(seat)} {_bracket(kept)} {_bracket(e.drawn)}"
+                             if kept else f"Dealt to {name(seat)} {_bracket(e.drawn)}")
+            else:
+                lines.append(f"{name(seat)}: discards {e.count} {cards_word}")
         elif isinstance(e, BringInPosted):
             flush_stud_deal()
             street_bets[e.seat] = e.amount
@@ -449,8 +481,11 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
         head = f"Seat {context.number(seat)}: {name(seat)}" + "".join(" " + r for r in roles)
         if seat in folded_on:
             street = folded_on[seat]
-            first = street in (Street.PREFLOP, Street.THIRD)
-            where = "before Flop" if street is Street.PREFLOP else f"on the {_STREET_NAMES[street]}"
+            first = street in (Street.PREFLOP, Street.THIRD, Street.PREDRAW)
+            if draw_game:
+                where = _DRAW_FOLDS[street]
+            else:
+                where = "before Flop" if street is Street.PREFLOP else f"on the {_STREET_NAMES[street]}"
             quiet = first and seat not in put_in_voluntarily and seat not in posts
             lines.append(f"{head} folded {where}" + (" (didn't bet)" if quiet else ""))
         elif seat in shown and contested:

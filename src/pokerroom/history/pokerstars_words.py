@@ -14,6 +14,7 @@ from pokerroom.core.evaluation import (
     evaluate_omaha_low,
     evaluate_razz,
 )
+from pokerroom.core.evaluation.draw_lows import badugi_parts, deuce_seven_high
 from pokerroom.core.rules import Evaluator, Game
 
 
@@ -46,9 +47,31 @@ def describe_low(value: LowValue) -> str:
     return ",".join("A" if x == 1 else str(x) if x <= 10 else "JQK"[x - 11] for x in value.ranks)
 
 
+def _rank_list(ranks: Sequence[int]) -> str:
+    """Ranks 0..12 (deuce to ace) as PokerStars lists a low: `7,6,4,3,2`, `A` for the ace."""
+    return ",".join("A" if r == 12 else str(r + 2) if r <= 8 else "JQK"[r - 9] for r in ranks)
+
+
+def describe_draw(game: Game, cards: Sequence[int]) -> str:
+    """Deuce-to-seven: `Lo: 7,6,4,3,2` for an unpaired hand without a straight or a flush
+    (as PokerStars' triple-draw files show it), else the high hand's words (the ace high).
+    Badugi: `Badugi: 8,6,3,2` for a four-card hand (as in PokerStars' files), `3-card:
+    7,4,2` for fewer (our words: no sample in the reference)."""
+    if game.variant.halves[0] is Evaluator.BADUGI:
+        ranks = badugi_parts(cards)  # ace 0 .. king 12
+        words = ",".join("A" if r == 0 else str(r + 1) if r <= 9 else "JQK"[r - 10] for r in ranks)
+        return f"Badugi: {words}" if len(ranks) == 4 else f"{len(ranks)}-card: {words}"
+    value = HandValue(deuce_seven_high(cards))
+    if value.category is HandCategory.HIGH_CARD:
+        return f"Lo: {_rank_list([int(r) for r in value.ranks])}"
+    return describe_high(value)
+
+
 def describe_shown(game: Game, cards: Sequence[int], board: Sequence[int]) -> str:
     """The words after a shown hand, like `a pair of Kings` or `HI: ...; LO: 8,5,4,3,2`."""
     halves = game.variant.halves
+    if game.is_draw:
+        return describe_draw(game, cards) if len(cards) == game.hole_cards else ""
     if halves[0] is Evaluator.RAZZ_LOW:
         return f"Lo: {describe_low(evaluate_razz(cards))}"
     if halves[0] is Evaluator.OMAHA_HIGH:

@@ -234,16 +234,17 @@ def _draw_streets(hole: int, draws: int) -> tuple[StreetPlan, ...]:
 DEUCE_SEVEN_SINGLE = Variant(
     code="2-7-single-draw", name="2-7 Single Draw", layout=Layout.DRAW,
     streets=_draw_streets(5, 1), halves=(Evaluator.DEUCE_SEVEN_LOW,), max_players=7,
-    phh_codes=(("no-limit", "N2L1D"),),
+    pokerstars_name="Single Draw 2-7 Lowball", phh_codes=(("no-limit", "N2L1D"),),
 )  # fmt: skip
 DEUCE_SEVEN_TRIPLE = Variant(
     code="2-7-triple-draw", name="2-7 Triple Draw", layout=Layout.DRAW,
     streets=_draw_streets(5, 3), halves=(Evaluator.DEUCE_SEVEN_LOW,), max_players=7,
-    phh_codes=(("limit", "F2L3D"),),
+    pokerstars_name="Triple Draw 2-7 Lowball", phh_codes=(("limit", "F2L3D"),),
 )  # fmt: skip
 BADUGI = Variant(
     code="badugi", name="Badugi", layout=Layout.DRAW, streets=_draw_streets(4, 3),
-    halves=(Evaluator.BADUGI,), max_players=8, phh_codes=(("limit", "FB"),),
+    halves=(Evaluator.BADUGI,), max_players=8, pokerstars_name="Badugi",
+    phh_codes=(("limit", "FB"),),
 )  # fmt: skip
 
 VARIANTS: dict[str, Variant] = {
