@@ -75,8 +75,23 @@ export async function verifyHand(proof, hand) {
   const seats = (last.seats || []).map((s) => s.seat);
   const mine = (last.seats || []).find((s) => s.seat === hand.seat);
   const myCards = mine ? (mine.cards || []).filter(Boolean) : [];
-  const flop = hand && !/stud|razz/.test(String(hand.game || last.game || ""));
-  if (flop && mine && seats.length) {
+  const game = String((hand && hand.game) || last.game || "");
+  const draw = /draw|badugi/.test(game);
+  const flop = hand && !/stud|razz/.test(game) && !draw;
+  if (draw && mine && seats.length) {
+    // Draw games: the cards first dealt are where the deck puts them (as in flop games); the
+    // cards drawn later come from the rest of the deck (R-DRAW-3) or a reshuffle (R-DRAW-4).
+    const order = dealingOrder(seats, last.button);
+    const n = order.length;
+    const p = order.indexOf(hand.seat);
+    const dealt = steps.map((s) => ((s.view || {}).seats || []).find((x) => x.seat === hand.seat))
+      .find((s) => s && (s.cards || []).length && s.cards.every(Boolean));
+    if (dealt) {
+      checks.push({ name: `your cards ${dealt.cards.join(" ")} are where the deck puts them`,
+        ok: dealt.cards.every((c, k) => deck[k * n + p] === c) });
+    }
+    checks.push({ name: `your cards ${myCards.join(" ")} come from the deck`, ok: myCards.every((c) => deck.includes(c)) });
+  } else if (flop && mine && seats.length) {
     // Flop games: card k of the player at dealing position p is deck[k * n + p]; the board
     // follows the hole cards (docs/RULES.md dealing, no burn cards).
     const order = dealingOrder(seats, last.button);
