@@ -65,12 +65,15 @@ def test_history_writers_and_readers_take_their_names_from_the_declarations() ->
         "PO": (Game.OMAHA, Betting.POT_LIMIT), "FO/8": (Game.OMAHA_HILO, Betting.LIMIT),
         "F7S": (Game.STUD, Betting.LIMIT), "F7S/8": (Game.STUD_HILO, Betting.LIMIT),
         "FR": (Game.RAZZ, Betting.LIMIT), "NS": (Game.SHORT_DECK, Betting.NO_LIMIT),
+        "N2L1D": (Game.DEUCE_SEVEN_SINGLE, Betting.NO_LIMIT),
+        "F2L3D": (Game.DEUCE_SEVEN_TRIPLE, Betting.LIMIT), "FB": (Game.BADUGI, Betting.LIMIT),
         # pokerroom's own codes: PHH has none for five-card Omaha (phh_export.EXTENSION_CODES)
         "PO5": (Game.OMAHA5, Betting.POT_LIMIT), "PO5/8": (Game.OMAHA5_HILO, Betting.POT_LIMIT),
     }  # fmt: skip
     assert VARIANT_CODES == {pair: code for code, pair in VARIANT_MAP.items()}
     assert Game.STUD_HILO.variant.pokerstars_name == "7 Card Stud Hi/Lo"
     assert Game.SHORT_DECK.variant.pokerstars_name is None  # no header of that format names it
+    assert Game.DEUCE_SEVEN_TRIPLE.variant.pokerstars_name == "Triple Draw 2-7 Lowball"
 
 
 def test_clients_get_the_card_layout_from_the_declaration() -> None:

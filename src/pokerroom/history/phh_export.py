@@ -37,6 +37,7 @@ from pokerroom.core.rules import (
     HoleCardsDealt,
     PostKind,
     RaisedTo,
+    StubReshuffled,
     UpCardDealt,
     dealing_order,
     replay,
@@ -116,6 +117,8 @@ def to_phh(source: HandRecord | Hand, *, fields: Mapping[str, Any] | None = None
             if e.drawn:
                 drawn.append((e.seat, e.drawn))
             continue
+        if isinstance(e, StubReshuffled):
+            continue  # inside a draw: PHH names the cards dealt, from the reshuffled stub too
         if isinstance(e, HoleCardsDealt):
             pending.setdefault(e.seat, []).extend(e.cards)
             continue

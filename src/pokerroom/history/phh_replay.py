@@ -115,11 +115,14 @@ class ImportedHand:
     # Seats whose stack the file does not know ('inf'), played as deep stacks.
     unknown_stacks: frozenset[int] = frozenset()
     notes: tuple[str, ...] = ()
-    # Draw games: the cards each 'sd' discards, in file order (phh_draws.py).
+    # Draw games: the cards each 'sd' discards, in file order, and the cards dealt after
+    # a reshuffle of the discards, in order (phh_draws.py).
     discards: tuple[tuple[int, ...], ...] = ()
+    redeal: tuple[int, ...] = ()
 
     def start(self) -> Hand:
-        return start_hand(self.config, self.seats, button=self.button, deck=self.deck)
+        return start_hand(self.config, self.seats, button=self.button, deck=self.deck,
+                          redeal=self.redeal)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -357,11 +360,14 @@ def import_hand(hand: PhhHand) -> ImportedHand:
 
     if game.is_draw:
         dealt = reconstruct(actions, n, game.variant.deck)
-        deck = arrange_deck(game, list(range(n)), button, dealt.hole, dealt.stub)
+        # The stub holds the deck after the hole cards; what the draws took beyond it came
+        # from reshuffles of the discards (R-DRAW-4), in the file's order.
+        size = len(game.variant.deck) - n * game.hole_cards
+        deck = arrange_deck(game, list(range(n)), button, dealt.hole, dealt.stub[:size])
         return ImportedHand(config=config, seats=tuple(seats), button=button, deck=deck,
                             actions=actions, scale=scale, unknown_cards=dealt.unknown_at_end,
                             unknown_stacks=unknown_stacks, notes=tuple(notes),
-                            discards=dealt.discards)
+                            discards=dealt.discards, redeal=tuple(dealt.stub[size:]))
 
     # Cards: hole cards per player in deal order, board in order.
     hole: dict[int, list[int | None]] = {i: [] for i in range(n)}

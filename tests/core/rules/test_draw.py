@@ -308,3 +308,23 @@ def test_R_DRAW_1_the_engine_benchmark_plays_whole_triple_draw_and_badugi_hands(
     for game in (TRIPLE, Game.BADUGI):
         hands, decisions = play_engine(40, 3, game)
         assert hands == 40 and decisions > 40 * 3  # the blinds' round and draws at the least
+
+
+def test_R_DRAW_4_a_recorded_hand_replays_its_own_reshuffle_order() -> None:
+    """A hand recorded elsewhere (a PHH file) names the cards its reshuffle dealt: `redeal`
+    puts them first in the new stub, and the record replays to the same cards."""
+    hand = _triple_with_folds()
+    play(hand, "3 fold, 4 call, 5 call, 0 call, 1 call, 2 check")
+    pool_before = set(held(hand, 3))
+    for seat in (1, 2, 4, 5):
+        draw(hand, seat, " ".join(parse_cards_of(hand, seat)))
+    pool = sorted(pool_before | {c for e in hand.events if isinstance(e, CardsDrawn) for c in e.discarded})
+    wanted = tuple(pool[-3:])  # three of the reserve, chosen here instead of by the deck
+    config, seats, button, deck = hand.config, hand.setups, hand.button, hand.deck
+    again = start_hand(config, seats, button=button, deck=deck, redeal=wanted)
+    for action in hand.actions:
+        again.apply(action)
+    draw(again, 0, " ".join(parse_cards_of(again, 0)))
+    got = [e for e in again.events if isinstance(e, CardsDrawn) and e.seat == 0][0].drawn
+    assert got == (*deck[50:52], *wanted)  # the stub's last two, then the recorded three
+    assert replay(again.record).events == again.events and again.record.redeal == wanted

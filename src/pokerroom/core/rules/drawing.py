@@ -82,7 +82,14 @@ def _reshuffle(h: Hand, own: tuple[int, ...]) -> int:
     def order(card: int) -> bytes:
         return hashlib.sha256(key + bytes((card,))).digest()
 
-    pool.sort(key=order)
+    if h.redeal_at < len(h.redeal):
+        # A recorded hand: the cards its reshuffle dealt first, in the recorded order.
+        first: dict[int, int] = {}
+        for k, c in enumerate(h.redeal[h.redeal_at:]):
+            first.setdefault(c, k)
+        pool.sort(key=lambda c: (first.get(c, len(h.redeal)), order(c)))
+    else:
+        pool.sort(key=order)
     h.stub.extend(pool)
     return len(pool)
 
@@ -102,6 +109,10 @@ def apply(h: Hand, action: Action) -> tuple[Event, ...]:
         events.append(StubReshuffled(cards=_reshuffle(h, discard)))
     drawn = tuple(h.stub[:k])
     del h.stub[:k]
+    if h.reshuffles and h.redeal_at < len(h.redeal):
+        for c in drawn:
+            if h.redeal_at < len(h.redeal) and h.redeal[h.redeal_at] == c:
+                h.redeal_at += 1
     hand_cards = h.cards[i]
     # The drawn cards take the discarded cards' places, so the hand keeps its order.
     slot = 0

@@ -60,7 +60,7 @@ class Hand:
         "sd_aggressor", "bring_in_pos", "pot", "_pending", "_events", "_actions", "over", "_result",
         "shown", "mucked", "returned", "uncontested", "reached_second_street", "pots_awarded",
         "live", "active", "dead", "opening", "draws", "drawing", "stub", "discards", "muck_taken",
-        "reshuffles",
+        "reshuffles", "redeal", "redeal_at",
     )  # fmt: skip
 
     config: HandConfig
@@ -132,6 +132,9 @@ class Hand:
     muck_taken: list[bool]
     """Draw games, per position: a folded hand's cards already went into a reshuffle."""
     reshuffles: int
+    redeal: tuple[int, ...]
+    """Draw games: the cards a recorded hand's reshuffles dealt, in order (HandRecord.redeal)."""
+    redeal_at: int
 
     # ------------------------------------------------------------------ queries
 
@@ -197,7 +200,7 @@ class Hand:
     def record(self) -> HandRecord:
         return HandRecord(
             config=self.config, seats=self.setups, button=self.button, deck=self.deck,
-            actions=tuple(self._actions),
+            actions=tuple(self._actions), redeal=self.redeal,
         )  # fmt: skip
 
     @property

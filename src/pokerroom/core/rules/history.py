@@ -17,3 +17,7 @@ class HandRecord:
     button: int
     deck: tuple[int, ...]
     actions: tuple[Action, ...]
+    # Draw games, a hand recorded elsewhere (a PHH file): the cards its reshuffles dealt, in
+    # order, which then come first in each new stub. Empty (our own hands): the order keyed
+    # by the deck (R-DRAW-4).
+    redeal: tuple[int, ...] = ()

@@ -46,13 +46,15 @@ def _hole_cards_events(order: tuple[int, ...], deck: tuple[int, ...], hole: int)
 
 
 def start_hand(
-    config: HandConfig, seats: Sequence[SeatSetup], *, button: int, deck: Sequence[int]
+    config: HandConfig, seats: Sequence[SeatSetup], *, button: int, deck: Sequence[int],
+    redeal: Sequence[int] = (),
 ) -> Hand:
     """Post the forced bets, deal, and stop at the first player decision.
 
     `seats` are the players dealt in with the posts the table layer decided (R-BLIND-*);
     `button` is the dealer seat (for stud: where dealing starts); `deck` the card order
-    (see dealing.py for which deck position goes where).
+    (see dealing.py for which deck position goes where). `redeal` (draw games, replaying a
+    hand recorded elsewhere): the cards its reshuffles dealt, in order (HandRecord.redeal).
     """
     d = _derived(config)
     game = d.game
@@ -146,6 +148,8 @@ def start_hand(
     h.draws = d.draws
     h.drawing = False
     h.reshuffles = 0
+    h.redeal = tuple(redeal)
+    h.redeal_at = 0
     h.stub = []
     h.discards = []
     h.muck_taken = []
@@ -335,7 +339,8 @@ def _post_forced_bets(
 
 def replay(record: HandRecord) -> Hand:
     """Replay a record: the same deck and actions give the identical events and result."""
-    hand = start_hand(record.config, record.seats, button=record.button, deck=record.deck)
+    hand = start_hand(record.config, record.seats, button=record.button, deck=record.deck,
+                      redeal=record.redeal)
     for action in record.actions:
         hand.apply(action)
     return hand
