@@ -72,6 +72,7 @@ async def test_pokerroom_bots_plays_its_hands_and_exits(tmp_path: Path) -> None:
         proc = await asyncio.create_subprocess_exec(
             str(Path(sys.executable).parent / "pokerroom"), "bots", "--url", server.base,
             "--count", "3", "--hands", "3", "--table", "antares-1", "--think", "0",
+            "--database", server.settings.database_url,  # the room's bot secret is there
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
         out, _ = await asyncio.wait_for(proc.communicate(), 120)
         text = out.decode()

@@ -39,7 +39,7 @@ async def test_serve_bots_seats_some_bots_at_the_uth_tables_and_they_play(tmp_pa
         # Three bots: two play poker heads-up, one plays UTH rounds against the bank.
         stats = await asyncio.wait_for(
             run_bots(server.base, count=3, hands=2, table=None, quiet=True, think_s=(0, 0),
-                     seed=1), 90)
+                     seed=1, secret=server.app.state.room.bot_secret), 90)
         assert all(s.hands >= 2 for s in stats), stats
         # The UTH bot comes last; each of its rounds asked for at least one decision.
         assert stats[2].actions >= 2, stats

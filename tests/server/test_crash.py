@@ -18,6 +18,7 @@ import pytest
 from roomharness import free_port
 
 from pokerroom.bots.client import Bot
+from pokerroom.bots.secret import read_bot_secret
 
 BIN = Path(sys.executable).parent
 
@@ -92,9 +93,13 @@ async def crash_loop(tmp_path: Path, kills: int, seed: int) -> None:
     base = f"http://127.0.0.1:{port}"
     proc = start(db_url, port, log)
     await wait_ready(port, proc)
-    bots = [Bot(base, f"crash{i}", table="antares-1", seed=seed + i) for i in range(4)]
-    bots += [Bot(base, f"crash{i}", table="deneb", seed=seed + i) for i in range(4, 6)]
-    bots += [Bot(base, "crashuth", table="izar-1", seed=seed)]  # UTH rounds get cut too
+    secret = await read_bot_secret(db_url)  # the room made it on its first start
+    bots = [Bot(base, f"bot-crash{i}", table="antares-1", seed=seed + i, secret=secret)
+            for i in range(4)]
+    bots += [Bot(base, f"bot-crash{i}", table="deneb", seed=seed + i, secret=secret)
+             for i in range(4, 6)]
+    # UTH rounds get cut too
+    bots += [Bot(base, "bot-crashuth", table="izar-1", seed=seed, secret=secret)]
     tasks = [asyncio.create_task(b.run()) for b in bots]
     try:
         for _ in range(kills):

@@ -19,6 +19,7 @@ import httpx
 from roomharness import free_port
 from test_crash import audit, wait_ready
 
+from pokerroom.bots.secret import read_bot_secret
 from pokerroom.bots.tournament_client import TournamentBot
 
 BIN = Path(sys.executable).parent
@@ -78,7 +79,9 @@ async def test_R_TOURN_1_R_TOURN_7_eighteen_bots_sigkill_and_restart(tmp_path: P
     try:
         await wait_ready(port, proc)
         base = f"http://127.0.0.1:{port}"
-        bots = [TournamentBot(base, f"tbot{i}", "duo-1", seed=i) for i in range(18)]
+        secret = await read_bot_secret(db_url)
+        bots = [TournamentBot(base, f"bot-t{i}", "duo-1", seed=i, secret=secret)
+                for i in range(18)]
         tasks = [asyncio.create_task(b.run(give_up_s=240)) for b in bots]
         # wait until the two tables have dealt a few hands, then kill the server
         for _ in range(600):

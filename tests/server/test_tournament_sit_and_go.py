@@ -10,7 +10,7 @@ import contextlib
 from pathlib import Path
 
 import pytest
-from roomharness import Client, make_settings, start_server, stop_server
+from roomharness import PASSWORD, Client, make_settings, start_server, stop_server
 
 from pokerroom.bots.tournament_client import TournamentBot, keep_sit_and_gos_filling
 
@@ -23,7 +23,8 @@ from pokerroom.bots.tournament_client import TournamentBot, keep_sit_and_gos_fil
 async def test_R_TOURN_2_lone_visitor_starts_a_filled_sit_and_go(tmp_path: Path) -> None:
     """R-TOURN-2, R-TOURN-1, R-TOURN-7: see the module docstring."""
     running = await start_server(make_settings(tmp_path, action_seconds=3.0))
-    filler = asyncio.create_task(keep_sit_and_gos_filling(running.base, every_s=0.2))
+    filler = asyncio.create_task(keep_sit_and_gos_filling(
+        running.base, secret=running.app.state.room.bot_secret, every_s=0.2))
     try:
         async with running.http() as http:
             for _ in range(300):
@@ -41,7 +42,8 @@ async def test_R_TOURN_2_lone_visitor_starts_a_filled_sit_and_go(tmp_path: Path)
                 100,
             )
             assert {"hourly-1", "sng9-1"} <= set(listing)
-        visitor = TournamentBot(running.base, "visitor", "sng6-1", seed=11)
+        # a player, signing up as one (the bot client's code with a password)
+        visitor = TournamentBot(running.base, "visitor", "sng6-1", seed=11, password=PASSWORD)
         await visitor.account.login()
         before = await wallet(running, visitor)
         last = await asyncio.wait_for(visitor.run(give_up_s=180), 200)

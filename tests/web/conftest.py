@@ -138,7 +138,8 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
 class Bots:
     """`pokerroom bots` as a subprocess: real WebSocket clients that sit and play."""
 
-    def __init__(self) -> None:
+    def __init__(self, database: str) -> None:
+        self.database = database  # the room's database: the bots read its bot secret there
         self.procs: list[subprocess.Popen[bytes]] = []
         self.logs: list[Any] = []
 
@@ -149,7 +150,8 @@ class Bots:
         except ImportError:
             pytest.skip("the bots (pokerroom.bots.runner) are not there yet")
         script = Path(sys.executable).with_name("pokerroom")
-        cmd = [str(script), "bots", "--url", url, "--count", str(count), "--think", str(think)]
+        cmd = [str(script), "bots", "--url", url, "--count", str(count), "--think", str(think),
+               "--database", self.database]
         if table:
             cmd += ["--table", table]
         out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115
@@ -173,8 +175,8 @@ class Bots:
 
 
 @pytest.fixture
-def bots() -> Iterator[Bots]:
-    runner = Bots()
+def bots(server: LiveServer) -> Iterator[Bots]:
+    runner = Bots(server.db_url)
     try:
         yield runner
     finally:

@@ -64,7 +64,8 @@ def test_R_TOURN_7_player_registers_plays_and_is_paid(browser: Any, tmp_path: Pa
     script = Path(sys.executable).with_name("pokerroom")
     log = (tmp_path / "bots.log").open("wb")
     bots = subprocess.Popen(
-        [str(script), "bots", "--url", server.url, "--tournament", "sng6-1", "--count", "5"],
+        [str(script), "bots", "--url", server.url, "--tournament", "sng6-1", "--count", "5",
+         "--database", server.db_url],
         stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:

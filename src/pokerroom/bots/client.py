@@ -1,5 +1,10 @@
-"""A bot as a real client: signs up or logs in over REST, plays over the WebSocket, and comes
-back by itself when the connection drops or the server restarts."""
+"""A bot as a real client: logs in over REST, plays over the WebSocket, and comes back by
+itself when the connection drops or the server restarts.
+
+A bot logs in with the room's bot secret (`POST /api/auth/bot`; its account is made, marked
+as a bot, on the first login; its name must carry the bot prefix, e.g. "bot01"). Tests that
+drive a *player* with the bot's code give a `password` instead: the bot then signs up and
+logs in as a player does."""
 
 from __future__ import annotations
 
@@ -19,8 +24,6 @@ from pokerroom.bots import poker, uth
 
 log = logging.getLogger("pokerroom.bots")
 
-BOT_PASSWORD = "bot-password-7f3c9a"
-
 
 @dataclass
 class BotStats:
@@ -34,14 +37,17 @@ class BotStats:
 class Bot:
     def __init__(self, base_url: str, name: str, *, table: str | None = None,
                  hands: int | None = None, think_s: tuple[float, float] = (0.0, 0.0),
-                 seed: int | None = None, password: str = BOT_PASSWORD,
-                 fallbacks: Sequence[str] = ()) -> None:
+                 seed: int | None = None, secret: str | None = None,
+                 password: str | None = None, fallbacks: Sequence[str] = ()) -> None:
+        if (secret is None) == (password is None):
+            raise ValueError("a bot needs the room's bot secret, or a player's password")
         # Several nodes of one room (issue 10): after a drop the bot goes on at the next
         # address, with the same session and seat (the nodes share the database).
         self.urls = [u.rstrip("/") for u in (base_url, *fallbacks)]
         self._url_index = 0
         self._use(0)
         self.name = name
+        self.secret = secret
         self.password = password
         self.table = table
         self.hands_wanted = hands
@@ -66,12 +72,16 @@ class Bot:
     # ------------------------------------------------------------------ account
     async def login(self) -> None:
         async with httpx.AsyncClient(base_url=self.base_url, timeout=30) as http:
-            body = {"username": self.name, "password": self.password}
-            # Sign up first: a taken name (409) means the bot exists, so log in. (Trying to
-            # log in first would count failed logins against the shared loopback address.)
-            r = await http.post("/api/auth/register", json=body)
-            if r.status_code == 409:
-                r = await http.post("/api/auth/login", json=body)
+            if self.secret is not None:
+                r = await http.post("/api/auth/bot",
+                                    json={"username": self.name, "secret": self.secret})
+            else:
+                body = {"username": self.name, "password": self.password}
+                # Sign up first: a taken name (409) means the player exists, so log in.
+                # (Logging in first would count failed logins against the shared address.)
+                r = await http.post("/api/auth/register", json=body)
+                if r.status_code == 409:
+                    r = await http.post("/api/auth/login", json=body)
             r.raise_for_status()
             self.token = r.json()["token"]
 

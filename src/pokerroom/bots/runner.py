@@ -68,16 +68,16 @@ async def wait_for_server(base_url: str, timeout: float = 30.0) -> None:
 
 async def run_bots(base_url: str, *, count: int, hands: int | None, table: str | None,
                    quiet: bool = False, think_s: tuple[float, float] = (0.4, 1.5),
-                   prefix: str = "bot", seed: int | None = None,
+                   secret: str, prefix: str = "bot", seed: int | None = None,
                    more_urls: Sequence[str] = ()) -> list[BotStats]:
     """`more_urls`: other nodes of the same room; bot i starts at the i-th address and moves
-    to the next one whenever its connection drops."""
+    to the next one whenever its connection drops. `secret`: the room's bot secret."""
     await wait_for_server(base_url)
     tables = [table] * count if table else await spread_tables(base_url, count)
     urls = [base_url, *more_urls]
     bots = [
         Bot(urls[i % len(urls)], f"{prefix}{i + 1:02d}", table=tables[i], hands=hands,
-            think_s=think_s, seed=None if seed is None else seed + i,
+            think_s=think_s, seed=None if seed is None else seed + i, secret=secret,
             fallbacks=[urls[(i + k) % len(urls)] for k in range(1, len(urls))])
         for i in range(count)
     ]

@@ -3,7 +3,8 @@
     python -m pokerroom.bots.swarm plan.json      # then commands on stdin, one a line
 
 The plan is a JSON file: {"base": "http://127.0.0.1:PORT", "bots": [[name, table], ...],
-"think_ms": MS, "seed": N}. Each bot signs up over REST, opens its WebSocket, observes its
+"think_ms": MS, "seed": N, "secret": the room's bot secret}. Each bot logs in over REST
+with the secret (`/api/auth/bot`; its bot account is made on the first login), opens its WebSocket, observes its
 table, sits down and plays with a cheap random policy (no hand evaluation: the bots must not
 be the bottleneck), thinking uniformly between 0.5*MS and 1.5*MS before each action. Commands,
 each answered with one JSON line on stdout:
@@ -27,8 +28,6 @@ from typing import Any
 import httpx
 import websockets
 
-from pokerroom.bots.client import BOT_PASSWORD
-
 try:  # a fast decoder when present; the bots decode every message they get
     import orjson
 
@@ -40,8 +39,9 @@ TABLE_MESSAGES = frozenset({"table_view", "table_events"})
 
 
 class Swarm:
-    def __init__(self, base: str, think_ms: float, seed: int) -> None:
+    def __init__(self, base: str, think_ms: float, seed: int, secret: str) -> None:
         self.base = base.rstrip("/")
+        self.secret = secret
         self.ws_url = self.base.replace("http", "ws", 1) + "/ws"
         self.think = (think_ms * 0.0005, think_ms * 0.0015)
         self.rng = random.Random(seed)
@@ -52,12 +52,10 @@ class Swarm:
         self.errors: dict[str, int] = {}  # refusals by code (a healthy run has none)
 
     async def sign_up(self, http: httpx.AsyncClient, name: str) -> str:
-        body = {"username": name, "password": BOT_PASSWORD}
+        body = {"username": name, "secret": self.secret}
         for _ in range(20):
             try:
-                r = await http.post("/api/auth/register", json=body)
-                if r.status_code == 409:
-                    r = await http.post("/api/auth/login", json=body)
+                r = await http.post("/api/auth/bot", json=body)
                 r.raise_for_status()
                 return str(r.json()["token"])
             except httpx.HTTPError:
@@ -176,7 +174,7 @@ async def serve_commands(swarm: Swarm) -> None:
 async def main(plan_path: str) -> None:
     with open(plan_path, encoding="utf-8") as f:
         plan = json.load(f)
-    swarm = Swarm(plan["base"], float(plan["think_ms"]), int(plan["seed"]))
+    swarm = Swarm(plan["base"], float(plan["think_ms"]), int(plan["seed"]), str(plan["secret"]))
     limits = httpx.Limits(max_connections=16)
     async with httpx.AsyncClient(base_url=swarm.base, timeout=60, limits=limits) as http:
         gate = asyncio.Semaphore(16)

@@ -36,8 +36,9 @@ def decide(legal: dict[str, Any], rng: random.Random) -> tuple[str, int | None]:
 
 class TournamentBot:
     def __init__(self, base_url: str, name: str, tournament: str, *, seed: int | None = None,
-                 register: bool = True) -> None:  # fmt: skip
-        self.account = Bot(base_url, name, seed=seed)
+                 register: bool = True, secret: str | None = None,
+                 password: str | None = None) -> None:  # fmt: skip
+        self.account = Bot(base_url, name, seed=seed, secret=secret, password=password)
         self.tournament = tournament
         self.register = register
         self.rng = random.Random(seed)
@@ -100,16 +101,23 @@ class TournamentBot:
                 self.actions += 1
 
 
-async def run_tournament_bots(base_url: str, tournament: str, count: int,
+def tournament_bot_name(tournament: str, index: int) -> str:
+    """A bot's name for a tournament: the bot prefix, its number, the tournament (cut to fit
+    the 20 characters of a name; the number first keeps the names of one tournament apart)."""
+    return f"bot-{index}-{tournament}"[:20].rstrip("-.")
+
+
+async def run_tournament_bots(base_url: str, tournament: str, count: int, *, secret: str,
                               seed: int | None = None) -> list[TournamentBot]:  # fmt: skip
     """`count` bots register for `tournament` and play it to the end."""
-    bots = [TournamentBot(base_url, f"tbot-{tournament}-{i}", tournament,
-                          seed=None if seed is None else seed + i) for i in range(count)]  # fmt: skip
+    bots = [TournamentBot(base_url, tournament_bot_name(tournament, i), tournament,
+                          seed=None if seed is None else seed + i, secret=secret)
+            for i in range(count)]  # fmt: skip
     await asyncio.gather(*(b.run() for b in bots))
     return bots
 
 
-async def keep_sit_and_gos_filling(base_url: str, every_s: float = 2.0) -> None:
+async def keep_sit_and_gos_filling(base_url: str, *, secret: str, every_s: float = 2.0) -> None:
     """Bots register for every open sit & go until one seat is left, so a lone visitor can
     start one by joining; they play it to the end (the `serve --bots` companion)."""
     import httpx
@@ -119,9 +127,9 @@ async def keep_sit_and_gos_filling(base_url: str, every_s: float = 2.0) -> None:
 
     def free_name() -> str:
         k = 0
-        while f"sngbot{k}" in busy and not busy[f"sngbot{k}"].done():
+        while f"bot-sng{k}" in busy and not busy[f"bot-sng{k}"].done():
             k += 1
-        return f"sngbot{k}"
+        return f"bot-sng{k}"
 
     async with httpx.AsyncClient(base_url=base_url, timeout=30) as http:
         while True:
@@ -136,7 +144,7 @@ async def keep_sit_and_gos_filling(base_url: str, every_s: float = 2.0) -> None:
                 wanted = t["max_entrants"] - 1
                 while len(tasks) < wanted:
                     name = free_name()
-                    bot = TournamentBot(base_url, name, t["id"])
+                    bot = TournamentBot(base_url, name, t["id"], secret=secret)
                     busy[name] = asyncio.create_task(bot.run(give_up_s=24 * 3600))
                     tasks.append(busy[name])
             for tid in [k for k, v in playing.items() if all(x.done() for x in v)]:

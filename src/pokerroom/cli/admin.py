@@ -5,6 +5,7 @@
     pokerroom admin create-account bob --password '...' [--admin] [--bot]
     pokerroom admin balance alice
     pokerroom admin grant-operator alice / revoke-operator alice   (the console at /admin)
+    pokerroom admin bot-secret [--rotate]     (what bots log in with; see `pokerroom bots`)
 Each credit/debit is one idempotent transaction: pass --key to make a retry safe.
 """
 
@@ -159,6 +160,23 @@ def revoke_operator(name: str = typer.Argument(..., help="Account name."),
                     database: str = DATABASE) -> None:
     """Take the operator role away (the console refuses the account at once)."""
     _set_operator(name, False, database)
+
+
+@admin_app.command("bot-secret")
+def bot_secret_command(
+    rotate: bool = typer.Option(False, "--rotate",
+                                help="Make a new one (running bots must be restarted with it)."),
+    database: str = DATABASE,
+) -> None:
+    """Print the room's bot secret, for bots run on another machine (POKERROOM_BOT_SECRET)."""
+    from pokerroom.services.room_secrets import bot_secret, rotate_bot_secret
+
+    async def work(db) -> str:  # type: ignore[no-untyped-def]
+        value = await rotate_bot_secret(db) if rotate else await bot_secret(db)
+        assert value is not None
+        return value
+
+    typer.echo(asyncio.run(_with_db(database, work)))
 
 
 def register(app: typer.Typer) -> None:

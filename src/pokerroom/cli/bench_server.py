@@ -32,6 +32,8 @@ from typing import Any
 
 import httpx
 
+from pokerroom.bots.secret import read_bot_secret
+
 BOTS_PER_PROCESS = 2500
 KEYS = ("tables", "think_ms", "actions_per_s", "hands_per_s", "rtt_p50_ms", "rtt_p99_ms",
         "server_cpu_ms_per_hand", "storage_cpu_ms_per_hand", "rss_mb")
@@ -116,6 +118,7 @@ class SwarmProcess:
 
     def __init__(self, plan: dict[str, Any], folder: Path, index: int) -> None:
         path = folder / f"swarm-{index}.json"
+        path.touch(mode=0o600)  # it holds the room's bot secret
         path.write_text(json.dumps(plan))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "pokerroom.bots.swarm", str(path)],
@@ -171,7 +174,7 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
     command = [server_bin or str(Path(sys.executable).parent / "pokerroom"), "serve",
                "--port", str(port), "--database", url, "--room", str(folder / "room.toml"),
                "--between-hands", "0.05", "--insecure-fast-hash", "--metrics",
-               # every swarm bot signs up and connects from this address
+               # every swarm bot connects from this address
                "--signups-per-ip", "1000000", "--sockets-per-ip", "1000000"]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               start_new_session=True,  # a benchmark may hash cheaply:
@@ -182,10 +185,12 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
         async with httpx.AsyncClient(base_url=base, timeout=60) as http:
             ids = [t["id"] for t in (await http.get("/api/lobby")).json()["tables"]
                    if t["kind"] == "poker"][:tables]
-            bots = [[f"b{t}x{i}", ids[t]] for t in range(tables) for i in range(6)]
+            bots = [[f"bot-{t}x{i}", ids[t]] for t in range(tables) for i in range(6)]
+            secret = await read_bot_secret(url)  # the room made it on its first start
             count = max(1, -(-len(bots) // BOTS_PER_PROCESS))
             for k in range(count):
-                plan = {"base": base, "bots": bots[k::count], "think_ms": think_ms, "seed": k}
+                plan = {"base": base, "bots": bots[k::count], "think_ms": think_ms, "seed": k,
+                        "secret": secret}
                 swarms.append(SwarmProcess(plan, folder, k))
             say(f"T={tables}: {len(bots)} bots in {count} process(es), warming up")
             start = time.monotonic()

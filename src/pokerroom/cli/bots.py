@@ -21,14 +21,26 @@ def register(app: typer.Typer) -> None:
         tournament: str = typer.Option(
             None, help="Tournament id (e.g. hourly-1): the bots register and play it to the end."
         ),
+        database: str = typer.Option(
+            None, help="The room's database, to read its bot secret from (default: "
+            "./pokerroom.db or $POKERROOM_DATABASE; $POKERROOM_BOT_SECRET wins when set)."),
     ) -> None:
-        """Bots that sign up when needed, sit down, play, and reconnect after a restart."""
+        """Bots that log in with the room's bot secret, sit down, play, and reconnect after a
+        restart."""
         from rich.console import Console
+
+        from pokerroom.bots.secret import NoBotSecretError, load_bot_secret
+
+        try:
+            secret = asyncio.run(load_bot_secret(database))
+        except NoBotSecretError as exc:
+            typer.echo(f"pokerroom bots: {exc}", err=True)
+            raise typer.Exit(2) from None
 
         if tournament is not None:
             from pokerroom.bots.tournament_client import run_tournament_bots
 
-            done = asyncio.run(run_tournament_bots(url[0], tournament, count))
+            done = asyncio.run(run_tournament_bots(url[0], tournament, count, secret=secret))
             for bot in done:
                 you = (bot.last or {}).get("you") or {}
                 typer.echo(f"{bot.account.name}: place {you.get('place')}, prize "
@@ -42,7 +54,8 @@ def register(app: typer.Typer) -> None:
         with contextlib.suppress(KeyboardInterrupt):
             with console.status(f"{count} bots playing at {', '.join(url)} ..."):
                 stats = asyncio.run(run_bots(url[0], count=count, hands=hands, table=table,
-                                             think_s=think_s, more_urls=url[1:]))
+                                             think_s=think_s, more_urls=url[1:],
+                                             secret=secret))
             for i, s in enumerate(stats):
                 console.print(f"bot{i + 1:02d}: {s.hands} hands, {s.actions} actions, "
                               f"{s.refusals} refusals, {s.reconnects} reconnects")

@@ -190,9 +190,6 @@ def register(app: typer.Typer) -> None:
             if problem is not None:
                 typer.echo(f"pokerroom serve: {problem}", err=True)
                 raise typer.Exit(2)
-        if bots > 0:
-            # the sit & go bots (up to two sets of seats per sit & go) sign up from here too
-            signups_per_ip += 40
         settings = Settings(
             host=host, port=port, database_url=database,
             cluster_url=cluster, node_id=node_id or "local", cluster_prefix=cluster_prefix,
@@ -246,10 +243,12 @@ def register(app: typer.Typer) -> None:
                 from pokerroom.bots.runner import run_bots
                 from pokerroom.bots.tournament_client import keep_sit_and_gos_filling
 
+                secret = application.state.room.bot_secret  # the room's own, from its database
                 cash = run_bots(f"http://127.0.0.1:{port}", count=bots, hands=None, table=None,
-                                quiet=True, think_s=(bot_think * 0.5, bot_think * 1.5))
+                                quiet=True, think_s=(bot_think * 0.5, bot_think * 1.5),
+                                secret=secret)
                 # and the sit & gos fill up to one seat, so a lone visitor can start one
-                filling = keep_sit_and_gos_filling(f"http://127.0.0.1:{port}")
+                filling = keep_sit_and_gos_filling(f"http://127.0.0.1:{port}", secret=secret)
                 bot_task = asyncio.gather(cash, filling)
             try:
                 await task

@@ -63,6 +63,8 @@ class SlidingWindow:
 class Counter(Protocol):
     async def take(self, key: str, limit: int) -> int | None: ...
 
+    async def blocked(self, key: str, limit: int) -> int | None: ...
+
     async def undo(self, key: str) -> None: ...
 
 
@@ -82,6 +84,12 @@ class LocalCounter:
 
     async def undo(self, key: str) -> None:
         self.window.undo(key)
+
+    async def blocked(self, key: str, limit: int) -> int | None:
+        """Like `take`, but counting nothing: for limits on failures, counted afterwards."""
+        if self.window.count(key) >= limit:
+            return self.window.retry_after_s(key)
+        return None
 
 
 # One sorted set per key: members are events scored by their time; checked and added in one
@@ -121,6 +129,16 @@ class RedisCounter:
             return retry
         self._last[key] = member
         return None
+
+    async def blocked(self, key: str, limit: int) -> int | None:
+        """Like `take`, but counting nothing: for limits on failures, counted afterwards."""
+        now = int(time.time() * 1000)
+        name = self.prefix + key
+        await self.redis.zremrangebyscore(name, "-inf", now - self.window_ms)  # type: ignore[attr-defined]
+        if int(await self.redis.zcard(name)) < limit:  # type: ignore[attr-defined]
+            return None
+        oldest = await self.redis.zrange(name, 0, 0, withscores=True)  # type: ignore[attr-defined]
+        return max(1, -(-(int(oldest[0][1]) + self.window_ms - now) // 1000)) if oldest else 1
 
     async def undo(self, key: str) -> None:
         member = self._last.pop(key, None)

@@ -13,6 +13,8 @@ from pokerroom.server.statement import statement_csv
 from pokerroom.services import rulebook
 from pokerroom.services.accounts import (
     AccountLockedError,
+    BadBotSecretError,
+    BotLoginRefusedError,
     InvalidCredentialsError,
     InvalidNameError,
     LoginResult,
@@ -44,6 +46,11 @@ class Credentials(BaseModel):
     password: str = Field(min_length=1, max_length=256)
     # At sign-up: the language the page was shown in (else the Accept-Language header's).
     language: str | None = Field(default=None, max_length=8)
+
+
+class BotCredentials(BaseModel):
+    username: str = Field(min_length=1, max_length=64)
+    secret: str = Field(min_length=1, max_length=256)
 
 
 class AccountOut(BaseModel):
@@ -113,6 +120,8 @@ async def _login(state: ServerState, body: Credentials, request: Request,
         raise refuse(401, "bad_credentials", str(exc)) from None
     except AccountLockedError as exc:
         raise refuse(403, "account_locked", str(exc)) from None
+    except BotLoginRefusedError as exc:
+        raise refuse(403, "bot_account", str(exc)) from None
     return await _signed_in(state, login, response)
 
 
@@ -156,6 +165,37 @@ async def register(body: Credentials, request: Request, response: Response,
 async def login(body: Credentials, request: Request, response: Response,
                 state: Room) -> AuthOut:
     return await _login(state, body, request, response)
+
+
+BOT_SECRET_FAILURES = 10  # wrong bot secrets per address per 15 minutes, then 429
+
+
+@router.post("/auth/bot", response_model=AuthOut, tags=["auth"], responses=refusals(403, 422),
+             summary="Log a bot in with the room's bot secret (its account is made if new)")
+async def bot_login(body: BotCredentials, request: Request, response: Response,
+                    state: Room) -> AuthOut:
+    """The only way into a bot account: the deployment's bot secret (`pokerroom admin
+    bot-secret`). A new bot name must start with the bot prefix; a player's account is never
+    opened here."""
+    ip = request.client.host if request.client else ""
+    # Only wrong secrets count (bots of one address log in many at once); one is 256 random
+    # bits, so the few guesses that may slip past between the check and the count are moot.
+    retry = await state.bot_failures.blocked(ip, BOT_SECRET_FAILURES)
+    if retry is not None:
+        raise refuse(429, "throttled", "too many wrong bot secrets from this address",
+                     retry_after_s=retry)
+    try:
+        login = await state.accounts.bot_login(body.username, body.secret)
+    except BadBotSecretError as exc:
+        await state.bot_failures.take(ip, 1 << 30)
+        raise refuse(401, "bad_credentials", str(exc)) from None
+    except NameTakenError as exc:
+        raise refuse(409, "name_taken", f"{exc}; it is a player's account, not a bot's") from None
+    except InvalidNameError as exc:
+        raise refuse(422, "bad_username", str(exc)) from None
+    except AccountLockedError as exc:
+        raise refuse(403, "account_locked", str(exc)) from None
+    return await _signed_in(state, login, response)
 
 
 @router.post("/auth/logout", status_code=204, tags=["auth"], summary="End the session")

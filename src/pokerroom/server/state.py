@@ -33,6 +33,7 @@ from pokerroom.services.player_notes import PlayerNotes
 from pokerroom.services.player_stats import PlayerStats
 from pokerroom.services.recovery import recover
 from pokerroom.services.refusal import RefusedError
+from pokerroom.services.room_secrets import bot_secret
 from pokerroom.services.runner import Runner
 from pokerroom.services.seating import SeatBook
 from pokerroom.services.storage import Database, encode_record, open_database
@@ -72,6 +73,7 @@ class ServerState:
         self.signups: Counter = LocalCounter(3600.0)  # sign-ups per address in the last hour
         self.chats: Counter = LocalCounter(10.0)  # chat lines per account in the last 10 s
         self.rest_calls: Counter = LocalCounter(60.0)  # logged-in REST requests per account
+        self.bot_failures: Counter = LocalCounter(900.0)  # wrong bot secrets per address
         # The all-hands PokerStars file per account, kept while no newer hand is settled.
         self.exports: dict[int, tuple[tuple[int, ...], str]] = {}
         self.fanout = LocalFanOut()  # one node; several nodes share a bus (DESIGN 6)
@@ -115,6 +117,8 @@ class ServerState:
                 hasher=PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1),
             )
         self._accounts = AccountService(self._db, account_settings)
+        # Generated on the room's first start and kept in its database: bots log in with it.
+        self.bot_secret = await bot_secret(self._db)
         self._cashier = Cashier(self._db)
         self.limits = PlayerLimits(self._db)
         self.notices = NoticeBox(self._db)
@@ -135,6 +139,7 @@ class ServerState:
             self.signups = RedisCounter(shared, prefix, "signups", 3600.0)
             self.chats = RedisCounter(shared, prefix, "chats", 10.0)
             self.rest_calls = RedisCounter(shared, prefix, "rest", 60.0)
+            self.bot_failures = RedisCounter(shared, prefix, "botfail", 900.0)
             self.lobby = Lobby(self.fanout)
         services = RoomServices(
             cashier=self._cashier, hands=HandStore(self._db), deck_source=deck_source,

@@ -8,7 +8,14 @@
     await accounts.session_account(login.token)     # -> AccountInfo | None (expired/revoked)
     await accounts.logout(login.token)
 
+Bots (issue 12, item 7) are accounts marked `is_bot`, with no password: they log in only with
+the deployment's bot secret (`bot_login`, services.room_secrets), never at the public login
+(BotLoginRefusedError), and only they may take a name with the bot prefix (`is_bot_name`:
+"bot" then a digit, "_", "." or "-", or "bot" alone, in any case), so a player cannot pass
+for one.
+
 Refusals: NameTakenError (names are unique case-insensitively), InvalidNameError,
+ReservedNameError (the bot prefix at public sign-up), BadBotSecretError,
 WeakPasswordError (policy in PASSWORD_POLICY), InvalidCredentialsError (one message for an
 unknown name and a wrong password), LoginThrottledError(retry_after_ms) after too many failures
 for one name from one address (growing delays) or from one address in the window. Time is an input (`now_ms=`) so tests need no sleep.
@@ -20,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -39,6 +47,11 @@ from pokerroom.storage.models import Account, LoginFailure, Session
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,19}$")
 PASSWORD_MIN, PASSWORD_MAX = 10, 128
+# The bot prefix: "bot" alone or followed by a non-letter ("bot01", "bot-sng3", "BOT_x"), so
+# that "Bottle" or "Botond" stay free for players.
+BOT_NAME_RE = re.compile(r"^bot(?:$|[^a-z])")
+BOT_PREFIX = "bot"
+NO_PASSWORD = "!bot"  # a bot's password_hash: not argon2, so no password ever verifies
 PASSWORD_POLICY = (
     f"a password needs {PASSWORD_MIN} to {PASSWORD_MAX} characters, at least 5 different "
     "characters, must not contain the account name, and must not be a common password"
@@ -69,6 +82,24 @@ class InvalidNameError(AccountError, ValueError):
             f"invalid name {name!r}: 3 to 20 letters, digits, '_', '.' or '-', "
             "starting with a letter or digit"
         )
+
+
+class ReservedNameError(InvalidNameError):
+    def __init__(self, name: str) -> None:
+        AccountError.__init__(
+            self, f"the name {name!r} is reserved: names starting with 'bot' followed by a digit, "
+            "'_', '.' or '-' (or 'bot' alone) belong to the room's bots")
+
+
+class BotLoginRefusedError(AccountError):
+    def __init__(self) -> None:
+        super().__init__("this is a bot account: bots log in only with the room's bot secret")
+
+
+class BadBotSecretError(AccountError):
+    def __init__(self) -> None:
+        super().__init__("wrong bot secret (bots read it from the room's database, or from "
+                         "$POKERROOM_BOT_SECRET; `pokerroom admin bot-secret` prints it)")
 
 
 class WeakPasswordError(AccountError, ValueError):
@@ -133,6 +164,11 @@ def name_key(name: str) -> str:
     return name.strip().casefold()
 
 
+def is_bot_name(name: str) -> bool:
+    """Whether a name carries the bot prefix (reserved for bot accounts)."""
+    return BOT_NAME_RE.match(name_key(name)) is not None
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -175,6 +211,8 @@ class AccountService:
         name = name.strip()
         if not NAME_RE.match(name):
             raise InvalidNameError(name)
+        if is_bot_name(name) and not is_bot:
+            raise ReservedNameError(name)
         check_password_policy(name, password)
         at = clock.now_ms() if now_ms is None else now_ms
         async with self.db.read() as session:
@@ -320,6 +358,9 @@ class AccountService:
         else:
             # Spend the same time on an unknown name so timing does not reveal which names exist.
             await asyncio.to_thread(self.settings.hasher.hash, password)
+        if row is not None and row.is_bot:
+            # Refused whatever the password (a bot has none): only bot_login opens a bot.
+            raise BotLoginRefusedError()
         if ok and row is not None and row.locked_ms is not None:
             raise AccountLockedError()
         if not ok or row is None:
@@ -346,6 +387,54 @@ class AccountService:
                     update(Account).where(Account.id == row.id).values(password_hash=new_hash)
                 )
         return LoginResult(account=_info(row), token=token, expires_ms=expires)
+
+    async def bot_login(self, name: str, secret: str, *, now_ms: int | None = None) -> LoginResult:
+        """A session for a bot, proven by the deployment's bot secret: its bot account, created
+        (marked as a bot, no password, the starting balance) when the name is new. A new name
+        must carry the bot prefix; a player's account is never opened this way."""
+        from pokerroom.services.room_secrets import bot_secret
+
+        expected = await bot_secret(self.db, create=False)
+        if expected is None or not hmac.compare_digest(secret.encode(), expected.encode()):
+            raise BadBotSecretError()
+        name = name.strip()
+        account = await self.find(name)
+        if account is None:
+            if not NAME_RE.match(name):
+                raise InvalidNameError(name)
+            if not is_bot_name(name):
+                raise ReservedNameError(name)  # the other way round: a bot must look like one
+            try:
+                account = await self._create_bot(name, now_ms)
+            except NameTakenError:
+                account = await self.find(name)  # a concurrent login of the same bot
+                assert account is not None
+        if not account.is_bot:
+            raise NameTakenError(name)
+        async with self.db.read() as session:
+            row = await session.get(Account, account.id)
+            if row is not None and row.locked_ms is not None:
+                raise AccountLockedError()
+        return await self.open_session(account, now_ms=now_ms)
+
+    async def _create_bot(self, name: str, now_ms: int | None) -> AccountInfo:
+        at = clock.now_ms() if now_ms is None else now_ms
+        try:
+            async with self.db.write() as session:
+                row = Account(name=name, name_key=name_key(name), password_hash=NO_PASSWORD,
+                              is_bot=True, is_admin=False, created_ms=at)
+                session.add(row)
+                await session.flush()
+                await ledger.ensure_accounts(session, [ledger.wallet(row.id)])
+                if self.settings.starting_balance > 0:
+                    await ledger.post(
+                        session, kind="deposit", idempotency_key=f"signup:{row.id}",
+                        legs=[(ledger.WORLD_REF, -self.settings.starting_balance),
+                              (ledger.wallet(row.id), self.settings.starting_balance)],
+                        now_ms=at, memo="signup bonus")
+                return _info(row)
+        except IntegrityError as exc:
+            raise NameTakenError(name) from exc
 
     async def open_session(self, account: AccountInfo, *, now_ms: int | None = None) -> LoginResult:
         """A new session for an account just proven (at registration: no second hash)."""

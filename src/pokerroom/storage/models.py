@@ -139,6 +139,9 @@ class Hand(Base):
     commitment: Mapped[str] = mapped_column(String(64), default="")
     client_seeds: Mapped[str] = mapped_column(Text, default="")
     server_seed: Mapped[str] = mapped_column(String(64), default="")
+    # The server seed sealed (services.seal) while the hand runs: only a holder of the seal
+    # key outside the database can open it (to reveal the seed of a hand voided by a crash).
+    sealed_seed: Mapped[str] = mapped_column(String(64), default="")
     __table_args__ = (
         UniqueConstraint("table_id", "hand_number", name="uq_hands_table_number"),
         Index("ix_hands_status", "status"),
@@ -178,6 +181,7 @@ class UthRound(Base):
     commitment: Mapped[str] = mapped_column(String(64), default="")
     client_seeds: Mapped[str] = mapped_column(Text, default="")
     server_seed: Mapped[str] = mapped_column(String(64), default="")
+    sealed_seed: Mapped[str] = mapped_column(String(64), default="")  # as Hand.sealed_seed
     __table_args__ = (Index("ix_uth_rounds_status", "status"),)
 
 
@@ -304,3 +308,21 @@ class PlayerNote(Base):
     subject_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
     text: Mapped[str] = mapped_column(Text)
     updated_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class RoomSecret(Base):
+    """A secret generated once per deployment and kept with the room's data (the bot secret)."""
+
+    __tablename__ = "room_secrets"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class ClientSeedRow(Base):
+    """The client seed a player chose for the provably fair deal (docs/FAIRNESS.md)."""
+
+    __tablename__ = "client_seeds"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    seed: Mapped[str] = mapped_column(String(64))
+    set_ms: Mapped[int] = mapped_column(BigInteger)
