@@ -44,10 +44,6 @@ def api_schema(live: ThreadServer) -> Any:
 
 
 schema = schemathesis.pytest.from_fixture("api_schema")
-# A method an /api path does not take (OPTIONS, ...) falls through to the web client mounted
-# at /, which answers 405 with its own Allow (GET, HEAD): known, harmless, left to the
-# routing rework (issue 10). Every other check runs.
-EXCLUDED = [schemathesis.checks.unsupported_method, schemathesis.checks.allow_header_conformance]
 EXAMPLES = settings(max_examples=8, deadline=None, derandomize=True,
                     suppress_health_check=list(HealthCheck))
 
@@ -80,6 +76,6 @@ def test_every_operation_answers_without_5xx(case: Any, token: str) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_operation_answers_as_documented(case: Any, token: str) -> None:
     """Every schemathesis check (status codes, content types, bodies against the schema),
-    except the two named in EXCLUDED. Operations added later must document their refusals
-    (rest.refusals) to pass it."""
-    _call(case, token, excluded_checks=EXCLUDED)
+    including the unsupported-method ones (405 with `Allow`, server.api_methods). Operations
+    added later must document their refusals (rest.refusals) to pass it."""
+    _call(case, token)

@@ -23,6 +23,7 @@ from pokerroom.server import (
     rest,
     uth_history_api,
 )
+from pokerroom.server.api_methods import ApiMethods
 from pokerroom.server.docs_page import add_docs
 from pokerroom.server.guard import Guard
 from pokerroom.server.settings import Settings
@@ -119,5 +120,8 @@ def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = N
     if static.is_dir():
         # Mounted last: it answers every path no route above claimed (index.html at /).
         app.mount("/", StaticFiles(directory=static, html=True), name="web")
+    # /api paths answer OPTIONS and unknown methods or paths themselves (not the web client's
+    # 405 or 404 page); inside the guard, so its limits and headers apply to them too.
+    app.add_middleware(ApiMethods, routes=app.router.routes)
     app.add_middleware(Guard)  # body limits and security headers on every HTTP response
     return app
