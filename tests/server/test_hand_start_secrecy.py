@@ -24,8 +24,11 @@ from roomharness import (
 )
 
 from pokerroom.cli.audit import audit_url
+from pokerroom.cli.verify import verify_hand
 from pokerroom.core.cards import Card
 from pokerroom.services.decks import SeededDeckSource
+from pokerroom.services.fairness import problems
+from pokerroom.services.seal import SealKey
 
 BUY_IN = 4_000  # Antares: no-limit 100/200
 SEED = 20261201
@@ -33,7 +36,9 @@ SEED = 20261201
 
 # The published half of the fair deal (docs/FAIRNESS.md): sent to everyone at the table at the
 # hand's start, hex or player-chosen text that can spell a card name by chance ("3c" in hex).
-PUBLIC_COLUMNS = {"commitment", "client_seeds"}
+# And the server seed sealed with a key kept outside the database (services.seal): random
+# hex to a reader of the database, checked on its own below (not the seed, no key: no seed).
+PUBLIC_COLUMNS = {"commitment", "client_seeds", "sealed_seed"}
 
 
 def row_texts(db_file: Path) -> list[str]:
@@ -82,11 +87,18 @@ async def test_a_hand_start_row_holds_no_card_and_recovery_still_voids_it(tmp_pa
             timeout=15)
         with sqlite3.connect(db_file) as conn:
             status = conn.execute("SELECT status, server_seed FROM hands").fetchall()
+            sealed, commitment = conn.execute(
+                "SELECT sealed_seed, commitment FROM hands").fetchone()
         assert status == [("in_progress", "")]  # nor the fair deal's server seed
         # The first deck the room deals: its seeded server seed with the published seeds.
         dealt = next(e for m in clients["ann"].received if m.get("type") == "table_events"
                      for e in m["events"] if e["type"] == "HandDealt")
-        deck = SeededDeckSource(SEED).next_deal(dealt["client_seeds"]).deck
+        deal = SeededDeckSource(SEED).next_deal(dealt["client_seeds"])
+        deck = deal.deck
+        # sealed: not the seed, and only the room's key (a file outside the database) opens it
+        assert len(sealed) == 64 and sealed != deal.server_seed.hex()
+        assert SealKey.ephemeral().open(sealed, commitment) is None
+        assert running.app.state.room.seal.open(sealed, commitment) == deal.server_seed
         texts = row_texts(db_file)
         assert texts, "the start of the hand was stored"
         assert deck_leaks(texts, deck) == []
@@ -99,6 +111,7 @@ async def test_a_hand_start_row_holds_no_card_and_recovery_still_voids_it(tmp_pa
     # the players sit again with their buy-ins (issue 10: a restart reseats, the chips stay in
     # escrow), so each wallet holds what it held while seated.
     running = await start_server(settings)
+    voided_proof: dict[str, dict] = {}
     try:
         async with running.http() as http:
             lobby = (await http.get("/api/lobby")).json()["tables"]
@@ -110,6 +123,9 @@ async def test_a_hand_start_row_holds_no_card_and_recovery_still_voids_it(tmp_pa
                 headers = {"Authorization": f"Bearer {login.json()['token']}"}
                 account = (await http.get("/api/auth/me", headers=headers)).json()["account"]
                 assert account["balance"] == settings.starting_balance - BUY_IN, account
+                answer = await http.get("/api/hands/1/fairness", headers=headers)
+                assert answer.status_code == 200, answer.text
+                voided_proof[name] = answer.json()
     finally:
         await stop_server(running)
     with sqlite3.connect(db_file) as conn:
@@ -117,5 +133,14 @@ async def test_a_hand_start_row_holds_no_card_and_recovery_still_voids_it(tmp_pa
     # The cut hand is voided; the reseated players may already be dealt the next one.
     assert rows[0][0] == "voided" and rows[0][1], rows
     assert all(status != "voided" for status, _ in rows[1:]), rows
+    # The voided hand reveals its seed (opened with the seal key at recovery): the one the
+    # start event committed to, and the deck it gives is the one the hand was dealt from.
+    proof = voided_proof["ann"]
+    assert proof["server_seed"] == deal.server_seed.hex()
+    assert proof["commitment"] == dealt["commitment"]
+    assert proof["deck"] == [str(Card.from_code(c)) for c in deck]
+    assert problems(proof) == []
+    code, out = await verify_hand(settings.database_url, 1)
+    assert code == 0 and out["server_seed"] == deal.server_seed.hex(), out
     ok, text = await audit_url(settings.database_url)
     assert ok, text

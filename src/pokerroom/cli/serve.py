@@ -165,6 +165,11 @@ def register(app: typer.Typer) -> None:
         lease_ttl: float = typer.Option(
             6.0, hidden=True, help="Seconds a table lease lasts without renewal (--cluster)."
         ),
+        seal_key: Path = typer.Option(
+            None, help="File of the key that seals each deal's server seed while it is played "
+            "(made on the first start; keep it apart from database backups; every node of a "
+            "room needs the same). Default: beside a SQLite file as <file>.seal-key, else "
+            "./pokerroom-seal.key."),
     ) -> None:
         """Run the poker room: REST at /api, docs at /docs, live play at /ws, the client at /."""
         import os
@@ -198,7 +203,7 @@ def register(app: typer.Typer) -> None:
             between_hands_seconds=between_hands, action_seconds=action_seconds,
             fast_password_hash=insecure_fast_hash, metrics=metrics,
             signups_per_ip_per_hour=signups_per_ip, cookie_secure=cookie_secure,
-            max_sockets_per_ip=sockets_per_ip,
+            max_sockets_per_ip=sockets_per_ip, seal_key_path=seal_key,
         )
         from pokerroom.core.table.room import RoomConfigError
         from pokerroom.server.state import load_room

@@ -17,12 +17,16 @@ import typer
 
 
 async def verify_hand(url: str | None, ident: int, *, uth: bool = False) -> tuple[int, dict[str, Any]]:
-    from pokerroom.services.fairness import NotRevealedError, fairness_record, problems
+    from pokerroom.services.fairness import (
+        NotRevealedError,
+        deck_of,
+        fairness_record,
+        problems,
+    )
     from pokerroom.services.hands import HandStore
     from pokerroom.services.uth_rounds import UthRounds
     from pokerroom.storage.database import open_database
     from pokerroom.storage.errors import NotFoundError
-    from pokerroom.storage.records import decode_record
 
     db = await open_database(url)
     try:
@@ -35,7 +39,9 @@ async def verify_hand(url: str | None, ident: int, *, uth: bool = False) -> tupl
     try:
         record = fairness_record(
             status=stored.status, commitment=stored.commitment, server_seed=stored.server_seed,
-            client_seeds=stored.client_seeds, deck=decode_record(text).deck if text else ())
+            client_seeds=stored.client_seeds,
+            # a hand voided by a crash has no record of its deck: the seed's order (52 cards)
+            deck=deck_of(text, stored.server_seed, stored.client_seeds))
     except NotRevealedError as exc:
         return 2, {"ok": False, "id": ident, "error": str(exc)}
     found = problems(record)

@@ -42,7 +42,7 @@ async def _answer(proof: Any) -> dict[str, Any]:
 
 @router.get("/hands/{hand_id}/fairness", summary="The proof of one of my hands' deal")
 async def hand_fairness(hand_id: HandId, who: Me, state: Room) -> dict[str, Any]:
-    return await _answer(hand_proof(state.db, hand_id, who[0]))
+    return await _answer(hand_proof(state.db, hand_id, who[0], cards_of=state.deck_cards_of))
 
 
 @router.get("/uth/rounds", summary="My finished UTH rounds, newest first")
@@ -63,6 +63,6 @@ async def my_client_seed(who: Me, state: Room) -> dict[str, str]:
 @router.put("/me/client-seed", summary="Set my client seed: 1-64 printable ASCII characters")
 async def set_client_seed(body: ClientSeedIn, who: Me, state: Room) -> dict[str, str]:
     try:
-        return {"client_seed": state.client_seeds.set(who[0], body.client_seed)}
+        return {"client_seed": await state.client_seeds.store(who[0], body.client_seed)}
     except RuleViolationError as exc:
         raise refuse(422, "bad_client_seed", exc.reason, field="client_seed") from None

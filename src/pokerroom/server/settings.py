@@ -52,6 +52,9 @@ class Settings:
     # GET /api/metrics (process and storage CPU) for `pokerroom bench server`; off in a room.
     metrics: bool = False
     node_name: str | None = None  # this node in /metrics (default: the host name)
+    # The key sealing each deal's server seed in its row (services.seal); None = the default
+    # place (beside a SQLite file, else ./pokerroom-seal.key).
+    seal_key_path: Path | None = None
 
     def origins(self) -> frozenset[str]:
         """Every Origin a browser may open a WebSocket from."""

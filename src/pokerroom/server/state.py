@@ -35,6 +35,7 @@ from pokerroom.services.recovery import recover
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.room_secrets import bot_secret
 from pokerroom.services.runner import Runner
+from pokerroom.services.seal import SealKey, default_key_path
 from pokerroom.services.seating import SeatBook
 from pokerroom.services.storage import Database, encode_record, open_database
 from pokerroom.services.table_runner import RoomServices, TableRunner
@@ -117,6 +118,8 @@ class ServerState:
                 hasher=PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1),
             )
         self._accounts = AccountService(self._db, account_settings)
+        self.client_seeds.db = self._db  # the seeds players chose, kept across restarts
+        await self.client_seeds.load()
         # Generated on the room's first start and kept in its database: bots log in with it.
         self.bot_secret = await bot_secret(self._db)
         self._cashier = Cashier(self._db)
@@ -125,6 +128,10 @@ class ServerState:
         self.player_notes = PlayerNotes(self._db)
         self.player_stats = PlayerStats(self._db)
         self.room = load_room(self.settings)
+        # The key that seals each deal's server seed in its row, kept outside the database
+        # (every node of a cluster needs the same key file).
+        key_path = self.settings.seal_key_path or default_key_path(self._db.url)
+        self.seal = SealKey.load_or_create(key_path) if key_path else SealKey.ephemeral()
         deck_source = (SeededDeckSource(self.settings.seed) if self.settings.seed is not None
                        else SecureDeckSource())
         if self.settings.cluster_url is not None:
@@ -147,7 +154,7 @@ class ServerState:
             seats=SeatBook(self._db),
             fanout=self.fanout,
             client_seeds=self.client_seeds, metrics=self.metrics, limits=self.limits,
-            between_hands_s=self.settings.between_hands_seconds,
+            seal=self.seal, between_hands_s=self.settings.between_hands_seconds,
             events_kept=self.settings.events_kept_per_table,
         )
         self._services = services
@@ -159,7 +166,7 @@ class ServerState:
             # Tournament directors take no lease yet: a cluster runs no tournament (issue 10).
             self.tournaments = TournamentHall(self._db, (), decks=deck_source)
             return
-        report = await recover(self._db, uth_settler=self._uth_settler())
+        report = await recover(self._db, uth_settler=self._uth_settler(), seal=self.seal)
         if report.voided_hands or report.uth_settled or report.uth_voided:
             log.warning("recovered after a crash: voided hands %s, UTH settled %s, voided %s",
                         report.voided_hands, report.uth_settled, report.uth_voided)
@@ -207,7 +214,7 @@ class ServerState:
             db=self.db, lobby=self.lobby, fanout=self.fanout,
             templates={t: make() for t, make in self._factories.items()},
             make=lambda t: self._factories[t](), uth_settler=self._uth_settler(),
-            rewatch=self.rewatch)
+            rewatch=self.rewatch, seal=self.seal)
         await self.cluster.start()
 
     async def rewatch(self, table_id: str) -> None:
@@ -271,7 +278,8 @@ class ServerState:
     def _uth_settler(self) -> Any:
         from pokerroom.services.uth_rounds import settle_from_record
 
-        return settle_from_record
+        # An interrupted round is finished with its own deck, rebuilt from its sealed seed.
+        return lambda stored: settle_from_record(stored, seal=self.seal)
 
     def _uth_factories(self, services: RoomServices) -> dict[str, Callable[[], Runner]]:
         from pokerroom.core.uth import UthConfig
@@ -293,7 +301,7 @@ class ServerState:
                 decision_s=self.settings.uth_decision_seconds,
                 pause_s=self.settings.between_hands_seconds,
                 client_seeds=services.client_seeds, metrics=self.metrics,
-                limits=services.limits,
+                limits=services.limits, seal=self.seal,
             )
         return factories
 
@@ -388,6 +396,16 @@ class ServerState:
         if not self.lobby.has(table_id):
             return table_id
         return str(getattr(self.lobby.runner(table_id), "display_name", table_id) or table_id)
+
+    def deck_cards_of(self, table_id: str) -> tuple[int, ...]:
+        """The card codes of a table's deck (the 52 for a table this room no longer has)."""
+        from pokerroom.services.decks import deck_cards
+
+        if self.lobby.has(table_id):
+            config = getattr(self.lobby.runner(table_id), "config", None)
+            if config is not None and hasattr(config, "game"):
+                return deck_cards(config.game)
+        return tuple(range(52))
 
     async def authenticate(self, token: str | None) -> tuple[int, str] | None:
         if not token or len(token) > 200:

@@ -4,18 +4,39 @@ A player's client sets its own seed (1-64 printable ASCII characters; the browse
 random one and keeps it in local storage, sending it after each login); a player whose client
 never set one gets a random default. The seeds of the players dealt in are taken when a hand
 starts, in seat order, and published with the commitment.
+
+A seed a player set is kept in the database (`client_seeds`), so a restart does not replace
+it with a random one: `load()` reads them all at start (only players who chose a seed have a
+row) and `store()` writes one through before it is used. The random default of a player who
+never chose lives in memory only.
 """
 
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from pokerroom.core.fairness import check_client_seed
 
 
 class ClientSeeds:
-    def __init__(self) -> None:
+    def __init__(self, db: Any = None) -> None:
+        self.db = db  # storage.database.Database, or None: kept in memory only
         self._seeds: dict[int, str] = {}
+
+    async def load(self) -> int:
+        """Read every seed players chose (at start); returns how many."""
+        if self.db is None:
+            return 0
+        from sqlalchemy import select
+
+        from pokerroom.storage.models import ClientSeedRow
+
+        async with self.db.read() as session:
+            rows = (await session.execute(
+                select(ClientSeedRow.account_id, ClientSeedRow.seed))).all()
+        self._seeds.update({int(a): str(s) for a, s in rows})
+        return len(rows)
 
     def get(self, account_id: int) -> str:
         seed = self._seeds.get(account_id)
@@ -24,9 +45,26 @@ class ClientSeeds:
         return seed
 
     def set(self, account_id: int, seed: str) -> str:
-        """Set the seed used from the next hand on; refused (RuleViolationError) if invalid."""
+        """Set the seed used from the next hand on, in memory; refused (RuleViolationError) if
+        invalid. `store` also keeps it across restarts."""
         self._seeds[account_id] = check_client_seed(seed)
         return seed
+
+    async def store(self, account_id: int, seed: str) -> str:
+        """Check, keep in the database, then use from the next hand on."""
+        check_client_seed(seed)
+        if self.db is not None:
+            from sqlalchemy import delete
+
+            from pokerroom.services import clock
+            from pokerroom.storage.models import ClientSeedRow
+
+            async with self.db.write() as session:
+                await session.execute(delete(ClientSeedRow).where(
+                    ClientSeedRow.account_id == account_id))
+                session.add(ClientSeedRow(account_id=account_id, seed=seed,
+                                          set_ms=clock.now_ms()))
+        return self.set(account_id, seed)
 
     def for_seats(self, accounts_by_seat: dict[int, int]) -> tuple[str, ...]:
         """The seeds of the players dealt in, ordered by seat."""

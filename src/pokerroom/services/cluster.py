@@ -100,7 +100,8 @@ class ClusterNode:
     def __init__(self, config: ClusterConfig, *, db: Database, lobby: Any, fanout: Any,
                  templates: dict[str, Runner], make: Callable[[str], Runner],
                  uth_settler: Any = None,
-                 rewatch: Callable[[str], Awaitable[None]] | None = None) -> None:
+                 rewatch: Callable[[str], Awaitable[None]] | None = None,
+                 seal: Any = None) -> None:
         self.config = config
         self.node = config.node
         self.db = db
@@ -109,6 +110,7 @@ class ClusterNode:
         self.templates = templates
         self.make = make
         self.uth_settler = uth_settler
+        self.seal = seal  # services.seal.SealKey: a voided hand taken over reveals its seed
         self.rewatch = rewatch  # re-observe a table for this node's clients (a new owner)
         self.fence = Fence(config.node)
         self.leases = TableLeases(db)
@@ -271,7 +273,7 @@ class ClusterNode:
         self.epochs[table_id] = epoch
         try:
             report = await recover(self.db, uth_settler=self.uth_settler, tables=[table_id],
-                                   reason=TAKEOVER_REASON)
+                                   reason=TAKEOVER_REASON, seal=self.seal)
             runner = self.make(table_id)
             self.lobby.add(runner)
             await runner.start()

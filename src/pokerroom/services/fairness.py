@@ -9,7 +9,7 @@ the deck is the one the seeds determine and the seed is the one committed to).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pokerroom.core.errors import RuleViolationError
@@ -30,10 +30,26 @@ def fairness_record(*, status: str, commitment: str, server_seed: str,
         raise NotRevealedError("this hand was dealt before provably fair deals")
     if not server_seed:
         raise NotRevealedError(
-            "the server seed of this hand was never revealed (the hand was voided or "
-            "finished after a restart, which loses the seed held in memory)")
+            "the server seed of this hand was never revealed (it was voided by a crash "
+            "before seeds were sealed, or the room lost its seal key)")
     return {"commitment": commitment, "server_seed": server_seed,
             "client_seeds": list(client_seeds), "deck": [card_text(c) for c in deck]}
+
+
+def deck_of(record_text: str, server_seed: str, client_seeds: Sequence[str],
+            cards: Sequence[int] | int = 52) -> tuple[int, ...]:
+    """The deck a hand or round was dealt from: its stored record's, or, for one voided by a
+    crash (no deck is stored while a deal is played), the order its revealed seed and the
+    client seeds determine over `cards`. Empty when neither is known."""
+    from pokerroom.storage.records import decode_record
+
+    deck = tuple(decode_record(record_text).deck) if record_text else ()
+    if not deck and len(server_seed) == 64:
+        try:
+            deck = fair_deck(bytes.fromhex(server_seed), client_seeds, cards)
+        except (ValueError, RuleViolationError):
+            return ()
+    return deck
 
 
 def problems(record: dict[str, Any]) -> list[str]:
@@ -66,8 +82,13 @@ class InProgressError(Exception):
     """The hand or round is still being played: its proof waits for its end."""
 
 
-async def hand_proof(db: Any, hand_id: int, account_id: int) -> dict[str, Any]:
-    """The fairness record of a hand the account played (GET /api/hands/{id}/fairness)."""
+async def hand_proof(db: Any, hand_id: int, account_id: int,
+                     cards_of: Callable[[str], Sequence[int] | int] | None = None,
+                     ) -> dict[str, Any]:
+    """The fairness record of a hand the account played (GET /api/hands/{id}/fairness).
+    `cards_of(table_id)`: the table's deck (short-deck: its 36; default the 52), for a hand
+    voided by a crash, which has no record of its deck: it is then the order the revealed
+    seed determines."""
     from pokerroom.services.hands import HandStore
     from pokerroom.storage.errors import NotFoundError
 
@@ -78,7 +99,8 @@ async def hand_proof(db: Any, hand_id: int, account_id: int) -> dict[str, Any]:
     if all(s.account_id != account_id for s in stored.seats):
         raise NotYoursError(f"no hand {hand_id}")
     return _proof(stored.status, stored.commitment, stored.server_seed, stored.client_seeds,
-                  stored.record, hand_id)
+                  stored.record, hand_id,
+                  cards_of(stored.table_id) if cards_of is not None else 52)
 
 
 async def round_proof(db: Any, round_id: int, account_id: int) -> dict[str, Any]:
@@ -106,13 +128,11 @@ async def my_rounds(db: Any, account_id: int, limit: int) -> list[dict[str, Any]
 
 
 def _proof(status: str, commitment: str, server_seed: str, client_seeds: tuple[str, ...],
-           record_text: str, ident: int) -> dict[str, Any]:
-    from pokerroom.storage.records import decode_record
-
+           record_text: str, ident: int, cards: Sequence[int] | int = 52) -> dict[str, Any]:
     if status == "in_progress":
         # Nothing of a deal in play beyond what the table published: never its seed or deck.
         raise InProgressError(f"{ident} is still being played")
-    deck = decode_record(record_text).deck if record_text else ()
+    deck = deck_of(record_text, server_seed, client_seeds, cards)
     return {"id": ident, **fairness_record(status=status, commitment=commitment,
                                            server_seed=server_seed, client_seeds=client_seeds,
                                            deck=deck)}

@@ -94,14 +94,17 @@ def stored_hand(row: Hand) -> StoredHand:
     )
 
 
-async def void_hand_in(session: AsyncSession, row: Hand, reason: str, at: int) -> list[int]:
-    """Mark an in-progress hand voided and leave each player a notice; returns the accounts."""
+async def void_hand_in(session: AsyncSession, row: Hand, reason: str, at: int,
+                       *, server_seed: str = "") -> list[int]:
+    """Mark an in-progress hand voided and leave each player a notice; returns the accounts.
+    `server_seed` (hex): the deal's seed, revealed now that the hand is over."""
     stored = stored_hand(row)
     await check_fence(session, row.table_id)
     await session.execute(
         update(Hand)
         .where(Hand.id == row.id, Hand.status == IN_PROGRESS)
-        .values(status=VOIDED, ended_ms=at, void_reason=reason)
+        .values(status=VOIDED, ended_ms=at, void_reason=reason,
+                server_seed=server_seed or row.server_seed or "", sealed_seed="")
     )
     for seat in stored.seats:
         session.add(
@@ -137,9 +140,11 @@ async def void_hand_in(session: AsyncSession, row: Hand, reason: str, at: int) -
 
 def start_row(table_id: str, hand_number: int, seats: Sequence[HandSeat], *, record: str,
               kind: str, at: int, commitment: str = "",
-              client_seeds: Sequence[str] = ()) -> dict[str, Any]:
+              client_seeds: Sequence[str] = (), sealed_seed: str = "") -> dict[str, Any]:
     """The columns of a hand's start row: never the deck (the runner passes no record), and
-    of the fair deal only the commitment and the client seeds, never the server seed."""
+    of the fair deal only the commitment and the client seeds, never the server seed (but
+    the seed sealed with a key kept outside the database, services.seal, so that a crash can
+    still reveal it)."""
     return {
         "table_id": table_id, "hand_number": hand_number, "kind": kind, "status": IN_PROGRESS,
         "seats": json.dumps([{"seat": s.seat, "account_id": s.account_id, "stack": s.stack}
@@ -147,7 +152,7 @@ def start_row(table_id: str, hand_number: int, seats: Sequence[HandSeat], *, rec
         "record": record, "result": "", "rake": 0, "started_ms": at, "void_reason": "",
         "commitment": commitment,
         "client_seeds": json.dumps(list(client_seeds)) if client_seeds else "",
-        "server_seed": "",
+        "server_seed": "", "sealed_seed": sealed_seed,
     }  # fmt: skip
 
 
@@ -158,6 +163,7 @@ def end_row(final_stacks: Mapping[int, int], *, rake: int, record: str, at: int,
         "status": SETTLED, "record": record,
         "result": json.dumps({str(a): v for a, v in sorted(final_stacks.items())}),
         "rake": rake, "ended_ms": at, "server_seed": server_seed,
+        "sealed_seed": "",  # revealed: nothing left to keep sealed
     }  # fmt: skip
 
 
@@ -320,6 +326,7 @@ class HandStore:
         now_ms: int | None = None,
         commitment: str = "",
         client_seeds: Sequence[str] = (),
+        sealed_seed: str = "",
     ) -> int:
         """Persist the 'hand in progress' row with the start stacks; returns the hand id.
 
@@ -331,7 +338,8 @@ class HandStore:
             raise StateError("a hand needs distinct seats and distinct accounts")
         at = clock.now_ms() if now_ms is None else now_ms
         row = start_row(table_id, hand_number, seats, record=record, kind=kind, at=at,
-                        commitment=commitment, client_seeds=client_seeds)
+                        commitment=commitment, client_seeds=client_seeds,
+                        sealed_seed=sealed_seed)
         writer = self.db.sqlite_writer()
         if writer is not None:
             return await writer.run(

@@ -29,6 +29,7 @@ from sqlalchemy import select
 from pokerroom.services import clock
 from pokerroom.services.cashier import Cashier
 from pokerroom.services.hands import IN_PROGRESS, void_hand_in
+from pokerroom.services.seal import SealKey
 from pokerroom.services.uth_rounds import (
     StoredUthRound,
     UthSettlement,
@@ -40,6 +41,12 @@ from pokerroom.storage.database import Database
 from pokerroom.storage.models import Hand, Notice, UthRound
 
 UthSettler = Callable[[StoredUthRound], UthSettlement | None]
+
+
+def _opened(seal: SealKey | None, sealed: str, commitment: str) -> str:
+    """The server seed (hex) a row sealed, or "" (no key, nothing sealed, another key)."""
+    seed = seal.open(sealed, commitment) if seal is not None and sealed else None
+    return seed.hex() if seed is not None else ""
 VOID_REASON = "the server stopped during the hand"
 
 
@@ -58,9 +65,12 @@ async def recover(
     tables: Collection[str] | None = None,
     reason: str = VOID_REASON,
     now_ms: int | None = None,
+    seal: SealKey | None = None,
 ) -> RecoveryReport:
     """Void/settle what was in progress; `tables` limits it to those tables (one node of many
-    recovers only the tables whose lease it took; DESIGN section 6)."""
+    recovers only the tables whose lease it took; DESIGN section 6). With the room's `seal`
+    key, each voided hand and round reveals its server seed (opened from its row), so its
+    deal can still be checked against the commitment published at its start."""
     at = clock.now_ms() if now_ms is None else now_ms
     voided: list[int] = []
     hand_query = select(Hand.id).where(Hand.status == IN_PROGRESS)
@@ -75,7 +85,8 @@ async def recover(
         async with db.write() as session:
             row = await session.get(Hand, hand_id)
             if row is not None and row.status == IN_PROGRESS:
-                await void_hand_in(session, row, reason, at)
+                await void_hand_in(session, row, reason, at,
+                                   server_seed=_opened(seal, row.sealed_seed, row.commitment))
                 voided.append(hand_id)
     settled: list[int] = []
     uth_voided: list[int] = []
@@ -94,7 +105,8 @@ async def recover(
                 continue
             if settlement is not None and settlement.net > 0:
                 await settle_round_in(
-                    session, uth_row, net=settlement.net, record=settlement.record, at=at
+                    session, uth_row, net=settlement.net, record=settlement.record, at=at,
+                    server_seed=_opened(seal, uth_row.sealed_seed, uth_row.commitment),
                 )
                 session.add(
                     Notice(
@@ -115,7 +127,9 @@ async def recover(
                 )
                 settled.append(round_id)
             else:
-                await void_round_in(session, uth_row, reason, at)
+                await void_round_in(
+                    session, uth_row, reason, at,
+                    server_seed=_opened(seal, uth_row.sealed_seed, uth_row.commitment))
                 uth_voided.append(round_id)
     escrows = [e for e in await Cashier(db).escrows() if tables is None or e[0] in set(tables)]
     return RecoveryReport(

@@ -47,6 +47,7 @@ from pokerroom.services.metrics import RoomMetrics
 from pokerroom.services.poker_view import table_view
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
+from pokerroom.services.seal import SealKey
 from pokerroom.services.seating import SavedSeat, SeatBook, Seating
 from pokerroom.services.table_ops import OperatorCommands
 from pokerroom.services.table_seats import SeatCommands
@@ -85,6 +86,9 @@ class RoomServices:
     between_hands_s: float = 2.0
     events_kept: int = 2000
     seats: SeatBook | None = None  # where the seating is kept between hands (None: nowhere)
+    # Seals each deal's server seed into the start row (services.seal): a crash can still
+    # reveal it. None: the seed lives in memory only and a crash loses it.
+    seal: SealKey | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,6 +548,8 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                     # deck included, is written once the hand is over (_settle).
                     record="",
                     commitment=deal.commitment, client_seeds=deal.client_seeds,
+                    sealed_seed=(self.services.seal.seal(deal.server_seed, deal.commitment)
+                                 if self.services.seal is not None else ""),
                 )
         except Exception:
             log.exception("%s: could not persist the start of hand %s", self.table_id, number,

@@ -3,7 +3,7 @@
     from pokerroom.services.uth_rounds import UthRounds
     rounds = UthRounds(db)
     round_id = await rounds.begin_round(account_id, table_id="uth1", seat=2,
-                                        state=encode_record(rnd.record))   # deck inside
+                                        state=encode_record(without_deck(rnd.record)))
     await rounds.stake(round_id, 30, key=f"uth:{round_id}:bets", state=json_text)  # ante+blind+trips
     await rounds.stake(round_id, 40, key=f"uth:{round_id}:play", state=json_text)  # the Play bet
     await rounds.settle_round(round_id, net=+55, record=json_text)  # net from core.uth.settle
@@ -12,9 +12,9 @@ Money path: each stake moves wallet -> `uth-at-risk` (refused with InsufficientF
 the wallet is short; the bet is then not placed). Settlement moves the whole stake out of
 `uth-at-risk`: `staked + net` to the wallet, and `-net` to/from the `house` (the bank, which
 may go negative). The round row (record, payout) is committed in the same transaction.
-`state` is opaque text; store `storage.records.encode_record(round.record)` (the core's
-RoundRecord so far: config, seats, deck, actions) after every change, and the final record at
-settlement. Then the defaults work: `settle_from_record` is a settler for services.recovery
+`state` is opaque text; store `storage.records.encode_record(without_deck(round.record))`
+(the core's RoundRecord so far: config, seats, actions, but no deck) after every change, the
+server seed sealed (services.seal) at the deal, and the final record at settlement. Then the defaults work: `settle_from_record` is a settler for services.recovery
 (it finishes an interrupted round with the same deck, checking where a check is allowed,
 else folding, and returns the seat's net), and `uth_replayer` lets `pokerroom audit` replay
 every settled round to its stored payout.
@@ -22,6 +22,7 @@ every settled round to its stored payout.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -57,6 +58,7 @@ class StoredUthRound:
     commitment: str = ""  # the provably fair deal (docs/FAIRNESS.md)
     client_seeds: tuple[str, ...] = ()
     server_seed: str = ""  # hex, revealed only once the round is settled
+    sealed_seed: str = ""  # the seed sealed while the round is played (services.seal)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,6 +87,7 @@ def stored_round(row: UthRound) -> StoredUthRound:
         commitment=row.commitment or "",
         client_seeds=tuple(json.loads(row.client_seeds)) if row.client_seeds else (),
         server_seed=row.server_seed or "",
+        sealed_seed=row.sealed_seed or "",
     )
 
 
@@ -115,13 +118,15 @@ async def settle_round_in(
         update(UthRound)
         .where(UthRound.id == row.id)
         .values(status=SETTLED, record=record, payout=payout, ended_ms=at,
-                server_seed=server_seed or row.server_seed or "")
+                server_seed=server_seed or row.server_seed or "", sealed_seed="")
     )
     return posted
 
 
-async def void_round_in(session: AsyncSession, row: UthRound, reason: str, at: int) -> Posted:
-    """Give every bet of a round back (key `uth:<id>:void`) and leave the player a notice."""
+async def void_round_in(session: AsyncSession, row: UthRound, reason: str, at: int,
+                        *, server_seed: str = "") -> Posted:
+    """Give every bet of a round back (key `uth:<id>:void`) and leave the player a notice;
+    `server_seed` (hex): the deal's seed, revealed now that the round is over."""
     await check_fence(session, row.table_id)
     posted = await ledger.post(
         session,
@@ -135,7 +140,8 @@ async def void_round_in(session: AsyncSession, row: UthRound, reason: str, at: i
     await session.execute(
         update(UthRound)
         .where(UthRound.id == row.id)
-        .values(status=VOIDED, payout=row.staked, ended_ms=at, void_reason=reason)
+        .values(status=VOIDED, payout=row.staked, ended_ms=at, void_reason=reason,
+                server_seed=server_seed or row.server_seed or "", sealed_seed="")
     )
     session.add(
         Notice(
@@ -230,10 +236,13 @@ class UthRounds:
         return await self.db.run_write(work)
 
     async def checkpoint(self, round_id: int, state: str, *, commitment: str | None = None,
-                         client_seeds: tuple[str, ...] | None = None) -> None:
-        """Store the round so far; at the deal also its commitment and client seeds (never the
-        server seed: that comes with the settlement)."""
+                         client_seeds: tuple[str, ...] | None = None,
+                         sealed_seed: str | None = None) -> None:
+        """Store the round so far; at the deal also its commitment, client seeds and sealed
+        seed (never the server seed in clear: that comes with the settlement)."""
         values: dict[str, str] = {"state": state}
+        if sealed_seed is not None:
+            values["sealed_seed"] = sealed_seed
         if commitment is not None:
             values["commitment"] = commitment
         if client_seeds is not None:
@@ -318,20 +327,36 @@ def _replayed(text: str):  # type: ignore[no-untyped-def]
     return replay(record)
 
 
-def settle_from_record(stored: StoredUthRound) -> UthSettlement | None:
+def without_deck(record: Any) -> Any:
+    """A round's record as stored while it is played: everything but the deck (a reader of the
+    database must not learn the cards to come; the deck is rebuilt from the sealed seed)."""
+    return dataclasses.replace(record, deck=())
+
+
+def settle_from_record(stored: StoredUthRound, *, seal: Any = None) -> UthSettlement | None:
     """Finish an interrupted round from its stored RoundRecord, with the same deck.
 
-    Seats still to decide check when they may and fold otherwise (so a player who had not
-    yet made a Play bet can only lose here, and recovery then voids instead); returns the
-    seat's net, or None when the state cannot be replayed or the bets were not all placed.
+    The stored state holds no deck (`without_deck`): it is rebuilt from the server seed,
+    opened from the row with the room's `seal` key (services.seal), and the client seeds, by
+    docs/FAIRNESS.md. Seats still to decide check when they may and fold otherwise (so a
+    player who had not yet made a Play bet can only lose here, and recovery then voids
+    instead); returns the seat's net, or None when the state cannot be replayed, the deck
+    cannot be rebuilt (no key) or the bets were not all placed.
     """
+    from pokerroom.core.fairness import fair_deck
     from pokerroom.core.uth import Check, Fold
-    from pokerroom.storage.records import encode_record
+    from pokerroom.storage.records import decode_record, encode_record
 
     if stored.seat is None or not stored.state:
         return None
     try:
-        rnd = _replayed(stored.state)
+        record = decode_record(stored.state)
+        if not record.deck:
+            seed = seal.open(stored.sealed_seed, stored.commitment) if seal is not None else None
+            if seed is None:
+                return None  # the deck cannot be rebuilt: recovery voids the round
+            record = dataclasses.replace(record, deck=fair_deck(seed, stored.client_seeds))
+        rnd = _replayed(encode_record(record))
         while not rnd.is_over:
             waiting = rnd.to_decide()
             if not waiting:

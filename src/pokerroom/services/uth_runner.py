@@ -2,8 +2,9 @@
 
 Bets are staked from the wallet when placed (services.uth_rounds: wallet -> uth-at-risk),
 the round is dealt when every seated player has bet or the betting clock ends, its record
-(deck and actions) is checkpointed with every player's round so a crash settles or voids it
-with the same deck, and each seat is paid at showdown. Decisions time out to check / fold.
+(actions, never the deck) is checkpointed with every player's round together with the
+server seed sealed (services.seal), so a crash settles or voids it with the same deck
+rebuilt from that seed, and each seat is paid at showdown. Decisions time out to check / fold.
 Views come only from `Round.view_for` (U-DEAL-1: community and dealer cards stay hidden).
 """
 
@@ -28,8 +29,9 @@ from pokerroom.services.decks import Deal
 from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.metrics import RoomMetrics
 from pokerroom.services.refusal import RefusedError
+from pokerroom.services.seal import SealKey
 from pokerroom.services.table_ops import OperatorCommands
-from pokerroom.services.uth_rounds import UthRounds
+from pokerroom.services.uth_rounds import UthRounds, without_deck
 from pokerroom.services.wire import card_text, plain
 from pokerroom.storage.errors import InsufficientFundsError
 
@@ -75,8 +77,10 @@ class UthRunner(OperatorCommands, Actor):
                  rounds: UthRounds, fanout: FanOut, deck_source: Any, encode_record: Any,
                  betting_s: float, decision_s: float, pause_s: float, decimals: int = 2,
                  client_seeds: ClientSeeds | None = None,
-                 metrics: RoomMetrics | None = None, limits: Any = None) -> None:
+                 metrics: RoomMetrics | None = None, limits: Any = None,
+                 seal: SealKey | None = None) -> None:
         super().__init__(f"uth:{table_id}")
+        self.seal = seal  # seals each deal's server seed in the rows (services.seal)
         self.table_id = table_id
         self.display_name = name
         self.config = config
@@ -391,11 +395,15 @@ class UthRunner(OperatorCommands, Actor):
         rnd = start_round(self.config, sorted(bettors), deal.deck)
         for seat, b in sorted(bettors.items()):
             rnd.apply(PlaceBets(seat=seat, ante=b.ante, trips=b.trips))
-        state = self.encode_record(rnd.record)
+        # Stored while it is played: no deck (a reader of the database must not learn the
+        # cards to come), the server seed sealed; recovery rebuilds the deck from both.
+        state = self.encode_record(without_deck(rnd.record))
+        sealed = self.seal.seal(deal.server_seed, deal.commitment) if self.seal else None
         with self.metrics.storage("begin_round"):
             for b in bettors.values():
                 await self.rounds.checkpoint(b.round_id, state, commitment=deal.commitment,
-                                             client_seeds=deal.client_seeds)
+                                             client_seeds=deal.client_seeds,
+                                             sealed_seed=sealed)
         self.metrics.hands.labels(kind="uth").inc()
         log.info("round %s dealt", self.round_number,
                  extra={"table": self.table_id, "hand": self.round_number})
@@ -466,7 +474,7 @@ class UthRunner(OperatorCommands, Actor):
         if isinstance(action, Play):
             # The Play bet is staked with the record that contains it: a crash from here on
             # settles the round with it (recovery), never loses it.
-            record = self.encode_record(live.round.record)
+            record = self.encode_record(without_deck(live.round.record))
             try:
                 await self.rounds.stake(bettor.round_id, action.multiple * bettor.ante,
                                         key=f"uth:{bettor.round_id}:play", state=record)
