@@ -45,6 +45,12 @@ CONSOLE = [
     ("POST", "/api/admin/accounts/1/debit", {"amount": 5, "reason": "x"}),
     ("POST", "/api/admin/accounts/1/reset-link", None), ("POST", "/api/admin/audit", None),
     ("POST", "/api/admin/broadcast", {"text": "hi"}), ("GET", "/api/admin/log", None),
+    ("GET", "/api/admin/tournaments", None),
+    ("POST", "/api/admin/tournaments", {
+        "name": "Friday", "game": "holdem", "betting": "no-limit", "seats": 6,
+        "min_entrants": 2, "max_entrants": 6, "buy_in": 100, "fee": 10, "starting_chips": 1500,
+        "levels": [{"small_blind": 10, "big_blind": 20, "minutes": 5}]}),
+    ("POST", "/api/admin/tournaments/sng6-1/cancel", {"reason": "x"}),
 ]  # fmt: skip
 
 
@@ -76,6 +82,8 @@ async def test_console_requests_without_the_operator_role_are_refused(
         # Nothing the refused requests asked for happened.
         assert server.app.state.room.lobby.runner(TABLE).status == "open"
         assert not server.app.state.room.lobby.has("zeta")
+        listing = {t["id"]: t for t in server.app.state.room.tournaments.listing()}
+        assert listing["sng6-1"]["status"] == "registering" and "friday-1" not in listing
 
 
 def hole_cards(client: Client) -> set[str]:

@@ -15,7 +15,7 @@ import uuid
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from pokerroom.core.table.room import RoomConfigError
 from pokerroom.i18n.letters import reset_letter
@@ -27,6 +27,7 @@ from pokerroom.services.operators import (
     OperatorError,
     Operators,
     WalletTooShortError,
+    log_entry,
 )
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.uth_rounds import uth_replayer
@@ -72,6 +73,48 @@ class NewTable(BaseModel):
     seats: int = Field(ge=2, le=10, strict=True)
     small_blind: int = Field(gt=0, le=10**9, strict=True)
     big_blind: int = Field(gt=0, le=10**9, strict=True)
+
+
+class NewLevel(BaseModel):
+    """One level of a console tournament, as in the room file (`break` for a break)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    small_blind: int | None = Field(default=None, gt=0, le=10**9, strict=True)
+    big_blind: int | None = Field(default=None, gt=0, le=10**9, strict=True)
+    ante: int | None = Field(default=None, ge=0, le=10**9, strict=True)
+    bring_in: int | None = Field(default=None, gt=0, le=10**9, strict=True)
+    small_bet: int | None = Field(default=None, gt=0, le=10**9, strict=True)
+    big_bet: int | None = Field(default=None, gt=0, le=10**9, strict=True)
+    minutes: int | None = Field(default=None, gt=0, le=24 * 60, strict=True)
+    hands: int | None = Field(default=None, gt=0, le=10_000, strict=True)
+    is_break: bool = Field(default=False, alias="break")
+
+
+class NewTournament(BaseModel):
+    """A one-off tournament from the console: the room file's `[[tournaments]]` keys."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9][A-Za-z0-9 ._-]*$")
+    game: str = Field(min_length=1, max_length=32)
+    betting: str = Field(min_length=1, max_length=32)
+    seats: int = Field(ge=2, le=10, strict=True)
+    min_entrants: int = Field(ge=2, le=100_000, strict=True)
+    max_entrants: int = Field(ge=2, le=100_000, strict=True)
+    buy_in: int = Field(ge=0, le=10**12, strict=True)
+    fee: int = Field(ge=0, le=10**12, strict=True)
+    starting_chips: int = Field(gt=0, le=10**12, strict=True)
+    # "when_full" (a sit & go) or a daily start "HH:MM" (UTC)
+    start: str = Field(default="when_full", pattern=r"^(when_full|[0-2][0-9]:[0-5][0-9])$")
+    late_registration_levels: int | None = Field(default=None, ge=0, le=100, strict=True)
+    reentry: int | None = Field(default=None, ge=0, le=100, strict=True)
+    levels: list[NewLevel] = Field(min_length=1, max_length=60)
+
+    def spec(self) -> dict[str, Any]:
+        out = self.model_dump(exclude_none=True, exclude={"levels"})
+        # by alias: a break level is {"break": true, ...} as in the room file
+        out["levels"] = [lv.model_dump(by_alias=True, exclude_defaults=True)
+                         for lv in self.levels]
+        return out
 
 
 def _console_error(exc: OperatorError) -> Exception:
@@ -127,6 +170,47 @@ async def add_table(body: NewTable, who: Op, state: Room) -> dict[str, Any]:
     await Operators(state.db).log(who, "add_table", f"table:{table_id}", {}, spec,
                                   "added from the console")
     return {"table": table_id, "entry": state.lobby.runner(table_id).entry()}
+
+
+# ------------------------------------------------------------------ tournaments
+@router.get("/tournaments", summary="The open and running tournaments (summaries only)")
+async def tournaments(who: Op, state: Room) -> dict[str, Any]:
+    return {"tournaments": state.tournaments.listing()}
+
+
+@router.post("/tournaments", status_code=201,
+             summary="Create a one-off tournament (kept in the database, restored on restart)")
+async def create_tournament(body: NewTournament, who: Op, state: Room) -> dict[str, Any]:
+    spec = body.spec()
+    try:
+        tid = await state.tournaments.create(spec)
+    except RefusedError as exc:
+        raise refuse(422, exc.code, exc.reason, field="tournament") from None
+    await Operators(state.db).log(who, "create_tournament", f"tournament:{tid}", {}, spec,
+                                  "created from the console")
+    return {"tournament": tid,
+            "summary": next(t for t in state.tournaments.listing() if t["id"] == tid)}
+
+
+@router.post("/tournaments/{tournament_id}/cancel",
+             summary="Cancel a tournament: refunds before the start, else R-TOURN-12")
+async def cancel_tournament(tournament_id: str, body: Reason, who: Op,
+                            state: Room) -> dict[str, Any]:
+    target = f"tournament:{tournament_id}"
+
+    def logged(session: Any, events: list[Any]) -> None:
+        # in the director's own transaction: the log entry and the money it moved, together
+        payouts = [list(p) for e in events for p in getattr(e, "payouts", ())]
+        log_entry(session, who, "cancel_tournament", target, {"status": before},
+                  {"status": "cancelled", "payouts": payouts}, body.reason)
+
+    try:
+        before = state.tournaments.director(tournament_id).t.status
+        change = await state.tournaments.cancel(tournament_id, logged)
+    except RefusedError as exc:
+        status = 404 if exc.code == "unknown_tournament" else 409
+        raise refuse(status, exc.code, exc.reason, rule=exc.rule) from None
+    return {"tournament": tournament_id, **change}
 
 
 # ------------------------------------------------------------------ accounts

@@ -115,13 +115,22 @@ class TournamentDirector(Actor):
         row.clock_ms = now
         row.updated_ms = self._wall()
 
-    async def _commit(self, change: Callable[[], list[TournamentEvent]]) -> list[TournamentEvent]:
+    async def _commit(self, change: Callable[[], list[TournamentEvent]],
+                      also: Callable[[AsyncSession, list[TournamentEvent]], None] | None = None,
+                      ) -> list[TournamentEvent]:
         """Apply a core change and store it with its money; if the money cannot move (a
-        wallet too short), the tournament goes back to where it was and the error is raised."""
+        wallet too short), the tournament goes back to where it was and the error is raised.
+        `also(session, events)` writes more in the same transaction (the operator log)."""
         before = snapshot(self.t)
         events = change()
+
+        async def work(session: AsyncSession) -> None:
+            await self._save(session, events)
+            if also is not None:
+                also(session, events)
+
         try:
-            await self.db.run_write(lambda s: self._save(s, events))
+            await self.db.run_write(work)
         except Exception:
             self.t = restore(self.config, self.draw, before)
             raise
@@ -137,8 +146,10 @@ class TournamentDirector(Actor):
     async def unregister(self, account_id: int) -> list[TournamentEvent]:
         return await self.call(lambda: self._commit(lambda: self.t.unregister(str(account_id))))
 
-    async def cancel(self) -> list[TournamentEvent]:
-        return await self.call(lambda: self._commit(self.t.cancel))
+    async def cancel(self, also: Callable[[AsyncSession, list[TournamentEvent]], None] | None = None
+                     ) -> list[TournamentEvent]:
+        """R-TOURN-12 (before the start: every entry refunded); `also` as in `_commit`."""
+        return await self.call(lambda: self._commit(self.t.cancel, also))
 
     async def step(self) -> list[TournamentEvent]:
         """Start when due, move the clock, deal at every table that can."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import time
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
@@ -192,6 +193,43 @@ class TournamentHall:
         else:
             await self._refusing(d.answer_deal(entry, answer == "accept"))
         self.publish(tid)
+
+    # ------------------------------------------------------------ the console
+    async def create(self, spec: Mapping[str, Any]) -> str:
+        """A one-off tournament from the operator's console, kept in the database like the
+        room's (restored after a restart with its stored spec, never repeated); its id is
+        `<slug of its name>-<n>`. Refused (RefusedError naming the field) if the spec is not
+        a valid tournament or its name is the room file's."""
+        from pokerroom.core.errors import InvalidConfigError
+
+        if spec.get("repeat"):
+            raise RefusedError("bad_tournament", "a tournament from the console runs once "
+                               "(repeating ones belong in the room file)")
+        base = re.sub(r"[^a-z0-9]+", "-", str(spec.get("name", "")).lower()).strip("-")
+        if not base or base in self.specs:
+            raise RefusedError("bad_tournament", f"the name gives the id {base!r}, which the "
+                               "room file uses (choose another name)")
+        stored = [row.id for row in await stored_tournaments(self.db)]
+        taken = [int(n) for b, _, n in (i.rpartition("-") for i in stored)
+                 if b == base and n.isdigit()]
+        tid = f"{base}-{max(taken, default=0) + 1}"
+        try:
+            await self._open(base, tid, {k: v for k, v in spec.items() if k != "repeat"})
+        except (InvalidConfigError, ValueError, TypeError) as exc:
+            raise RefusedError("bad_tournament", str(exc)) from None
+        self.publish(tid)
+        return tid
+
+    async def cancel(self, tid: str, also: Any = None) -> dict[str, Any]:
+        """Cancel a tournament (R-TOURN-12, through its director: before the start every entry
+        is refunded; running, the pool not yet paid goes to the players left); `also(session,
+        events)` writes in the same transaction. Returns its status before and after."""
+        d = self.director(tid)
+        before = d.t.status
+        events = await self._refusing(d.cancel(also))
+        payouts = [list(p) for e in events for p in getattr(e, "payouts", ())]
+        self.publish(tid)
+        return {"before": before, "after": d.t.status, "payouts": payouts}
 
     async def _refusing(self, work: Any) -> Any:
         try:

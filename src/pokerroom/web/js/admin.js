@@ -94,6 +94,64 @@ function addTableForm() {
   } }, f.name, f.game, f.betting, f.seats, f.small_blind, f.big_blind, h("button.btn.btn-small", { type: "submit" }, "Add table"));
 }
 
+// ------------------------------------------------------------------ tournaments
+const tournamentsBody = h("tbody", { "data-testid": "console-tournaments" });
+const tournamentReason = h("input", { type: "text", value: "operator decision", "aria-label": "Reason", "data-testid": "tournament-reason" });
+
+async function refreshTournaments() {
+  const data = await call("GET", "/api/admin/tournaments");
+  replace(tournamentsBody, data.tournaments.map((t) => h("tr", { dataset: { tournament: t.id } },
+    h("td", {}, t.name), h("td", {}, t.id), h("td", { "data-testid": `tstatus-${t.id}` }, t.status),
+    h("td.num", {}, `${t.entrants}/${t.max_entrants}`), h("td.num", {}, `${money(t.buy_in)} + ${money(t.fee)}`),
+    h("td", {}, h("button.btn.btn-small.btn-danger", {
+      type: "button", "data-testid": `cancel-${t.id}`,
+      onclick: () => act(`cancel ${t.name}`, async () => {
+        await call("POST", `/api/admin/tournaments/${encodeURIComponent(t.id)}/cancel`, { reason: tournamentReason.value });
+        await refreshTournaments();
+      }),
+    }, "Cancel")))));
+}
+
+// "10/20 5, 15/30 5, 25/50/5 5": small/big[/ante] blinds and minutes per level
+function parseLevels(text) {
+  return text.split(",").map((part) => part.trim()).filter(Boolean).map((part) => {
+    const [blinds, minutes] = part.split(/\s+/);
+    const [small, big, ante] = blinds.split("/").map(Number);
+    const level = { small_blind: small, big_blind: big, minutes: Number(minutes) };
+    if (ante) level.ante = ante;
+    return level;
+  });
+}
+
+function addTournamentForm() {
+  const f = {
+    name: h("input", { type: "text", placeholder: "Name", "data-testid": "new-tournament-name", required: true }),
+    game: h("select", {}, ["holdem", "omaha", "omaha-hi-lo", "stud", "stud-hi-lo", "razz"].map((g) => h("option", { value: g }, g))),
+    betting: h("select", {}, ["no-limit", "pot-limit", "limit"].map((b) => h("option", { value: b }, b))),
+    seats: h("input", { type: "number", min: 2, max: 10, value: 6, "aria-label": "Seats per table" }),
+    min_entrants: h("input", { type: "number", min: 2, value: 6, "aria-label": "Fewest entrants" }),
+    max_entrants: h("input", { type: "number", min: 2, value: 6, "aria-label": "Most entrants" }),
+    buy_in: h("input", { type: "number", min: 0, value: 1000, "aria-label": "Buy-in (chip units)" }),
+    fee: h("input", { type: "number", min: 0, value: 100, "aria-label": "Fee (chip units)" }),
+    starting_chips: h("input", { type: "number", min: 1, value: 1500, "aria-label": "Starting chips" }),
+    start: h("input", { type: "text", value: "when_full", "aria-label": "Start (when_full or HH:MM UTC)" }),
+    levels: h("input", { type: "text", value: "10/20 5, 15/30 5, 25/50 5, 50/100/10 5", "aria-label": "Levels", "data-testid": "new-tournament-levels" }),
+  };
+  return h("form.row", { "data-testid": "add-tournament", onsubmit: (ev) => {
+    ev.preventDefault();
+    act("create tournament", async () => {
+      const num = (k) => Number(f[k].value);
+      await call("POST", "/api/admin/tournaments", {
+        name: f.name.value, game: f.game.value, betting: f.betting.value, seats: num("seats"),
+        min_entrants: num("min_entrants"), max_entrants: num("max_entrants"), buy_in: num("buy_in"),
+        fee: num("fee"), starting_chips: num("starting_chips"), start: f.start.value,
+        levels: parseLevels(f.levels.value),
+      });
+      await refreshTournaments();
+    });
+  } }, ...Object.values(f), h("button.btn.btn-small", { type: "submit" }, "Create tournament"));
+}
+
 // ------------------------------------------------------------------ accounts
 const results = h("tbody");
 const detail = h("div", { "data-testid": "account-detail" });
@@ -183,6 +241,13 @@ async function start() {
         h("thead", {}, h("tr", {}, ["Table", "Game", "Status", "Seated", "Players", "Board", ""].map((c) => h("th", {}, c)))),
         tablesBody)),
       h("h3", {}, "Add a table"), addTableForm()),
+    section("tournaments", "Tournaments",
+      h("div.row", {}, h("label", {}, "Reason ", tournamentReason),
+        h("button.btn.btn-small.btn-ghost", { type: "button", onclick: () => refreshTournaments() }, "Refresh")),
+      h("div.table-wrap", {}, h("table.grid", { "aria-label": "Tournaments" },
+        h("thead", {}, h("tr", {}, ["Tournament", "Id", "Status", "Entrants", "Entry", ""].map((c) => h("th", {}, c)))),
+        tournamentsBody)),
+      h("h3", {}, "Create a tournament"), addTournamentForm()),
     section("accounts", "Accounts",
       h("form.row", { onsubmit: (ev) => { ev.preventDefault(); act("search", () => search(q.value)); } },
         q, h("button.btn.btn-small", { type: "submit" }, "Search")),
@@ -192,7 +257,7 @@ async function start() {
     section("log", "Operator log",
       h("div.table-wrap", {}, h("table.grid", {}, h("thead", {}, h("tr", {},
         ["When", "Operator", "Action", "Target", "Before", "After", "Reason"].map((c) => h("th", {}, c)))), logBody))));
-  await Promise.all([refreshTables(), refreshLog()]);
+  await Promise.all([refreshTables(), refreshTournaments(), refreshLog()]);
   setInterval(() => refreshTables().catch(() => {}), 3000);
 }
 
