@@ -6,7 +6,7 @@ import asyncio
 import logging
 import re
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from functools import partial
 from importlib import resources
@@ -27,7 +27,7 @@ from pokerroom.services.hands import HandStore
 from pokerroom.services.history import HandHistory
 from pokerroom.services.limits import PlayerLimits
 from pokerroom.services.lobby import Lobby
-from pokerroom.services.metrics import RoomMetrics
+from pokerroom.services.metrics import RoomMetrics, database_ready
 from pokerroom.services.notices import NoticeBox
 from pokerroom.services.player_notes import PlayerNotes
 from pokerroom.services.player_stats import PlayerStats
@@ -84,10 +84,31 @@ class ServerState:
         self._cashier: Cashier | None = None
         self.pokerstars_exporter: Any = None
         self.client_seeds = ClientSeeds()
-        self.metrics = RoomMetrics(settings.node_name)
+        # One name for this node in /metrics and /api/cluster: --node-name, else the cluster's
+        # node id once it is not the single node's "local", else the host name.
+        self.metrics = RoomMetrics(settings.node_name or (
+            settings.node_id if settings.node_id != "local" else None))
+        # /readyz: name -> check answering "ok" or why not. The database always; a clustered
+        # node adds its own (Redis reachable, leases held) with add_readiness_check.
+        self._readiness: dict[str, Callable[[], Awaitable[str]]] = {
+            "database": lambda: database_ready(self.db)}
         self.metrics.sockets = lambda: len(self.connections)
         self.metrics.tables = lambda: sum(
             1 for r in self.lobby.runners() if getattr(r, "halted", None) is None)
+
+    def add_readiness_check(self, name: str, check: Callable[[], Awaitable[str]]) -> None:
+        """A check /readyz runs (e.g. "redis", "leases"): it answers "ok" or the reason this
+        node should get no traffic; a check that raises counts as failed, with its error."""
+        self._readiness[name] = check
+
+    async def readiness(self) -> dict[str, str]:
+        out = {}
+        for name, check in self._readiness.items():
+            try:
+                out[name] = await check()
+            except Exception as exc:  # noqa: BLE001 - reported, never raised
+                out[name] = f"failed: {type(exc).__name__}"
+        return out
 
     @property
     def db(self) -> Database:

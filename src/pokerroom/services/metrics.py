@@ -5,7 +5,9 @@ Series (all prefixed `pokerroom_`): `sockets_open`, `tables_running`, `hands_dea
 until it is applied, stored and sent out), `storage_seconds{op}` (the database writes of a hand
 or round), `ledger_transactions_total{kind}` (counted in the ledger itself at each scrape, so it
 is the room's, not only this process's), `refusals_total{code}`, `errors_total{kind}` and
-`node_info{node}`. Each node serves its own /metrics; Prometheus tells them apart by target.
+`node_info{node}`. Each node serves its own /metrics; Prometheus tells them apart by target,
+and `node_info` names the node. A clustered node adds its own figures read at scrape time
+(leases held, ...) with `add_gauge`.
 The registry is the room's own (not prometheus_client's global one): several rooms in one
 process (tests) never mix their figures.
 """
@@ -38,6 +40,8 @@ class _Live(Collector):
                                 value=m.sockets())
         yield GaugeMetricFamily("pokerroom_tables_running", "Tables dealing on this node",
                                 value=m.tables())
+        for name, (text, read) in sorted(m.gauges.items()):
+            yield GaugeMetricFamily(name, text, value=read())
         ledger = CounterMetricFamily("pokerroom_ledger_transactions",
                                      "Ledger transactions committed, by kind", labels=["kind"])
         for kind, count in sorted(m.ledger_counts.items()):
@@ -63,11 +67,20 @@ class RoomMetrics:
                                 registry=r)
         self.errors = Counter("pokerroom_errors", "Errors, by kind", ["kind"], registry=r)
         info = Gauge("pokerroom_node_info", "This node", ["node"], registry=r)
-        info.labels(node=node or socket.gethostname()).set(1)
+        info.labels(node=node or socket.gethostname()).set(1)  # which node these figures are
         self.sockets: Callable[[], int] = lambda: 0
         self.tables: Callable[[], int] = lambda: 0
         self.ledger_counts: dict[str, int] = {}
+        self.node = node or socket.gethostname()
+        self.gauges: dict[str, tuple[str, Callable[[], float]]] = {}
         r.register(_Live(self))
+
+    def add_gauge(self, name: str, text: str, read: Callable[[], float]) -> None:
+        """A figure of this node read at each scrape (a clustered node adds e.g.
+        `pokerroom_leases_held`); `name` must be a new `pokerroom_` series."""
+        if not name.startswith("pokerroom_") or name in self.gauges:
+            raise ValueError(f"a new pokerroom_ series is needed, not {name!r}")
+        self.gauges[name] = (text, read)
 
     @contextmanager
     def storage(self, op: str) -> Iterator[None]:
