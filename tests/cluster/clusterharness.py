@@ -104,7 +104,9 @@ class Cluster:
         return [str(BIN / "pokerroom"), "serve", "--port", str(port), "--database", self.db_url,
                 "--cluster", self.redis_url, "--node-id", name, "--cluster-prefix", self.prefix,
                 "--between-hands", "0.3", "--action-seconds", "5", "--insecure-fast-hash",
-                "--lease-ttl", "6", "--signups-per-ip", "1000", *self.extra, *extra]
+                "--lease-ttl", "6", "--signups-per-ip", "1000",
+                # one seal key for every node of the room, in the test's folder
+                "--seal-key", str(self.tmp / "seal.key"), *self.extra, *extra]
 
     async def start(self, name: str, *extra: str, links: dict[str, str] | None = None) -> Node:
         """Start node `name`; `links` replaces the --database / --cluster URL it is given

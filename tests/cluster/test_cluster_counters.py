@@ -34,3 +34,31 @@ async def test_two_nodes_share_one_limit_and_an_undone_event_frees_its_place() -
             await one.delete(*keys)
         await one.aclose()
         await two.aclose()
+
+
+async def test_blocked_reads_the_shared_count_without_counting() -> None:
+    """Wrong bot secrets are counted only when wrong (`take` afterwards); `blocked` answers,
+    counting nothing, whether the address is over its limit on any node."""
+    _, redis_url = urls()
+    prefix = f"prt{uuid.uuid4().hex[:10]}:"
+    one, two = aioredis.from_url(redis_url), aioredis.from_url(redis_url)
+    try:
+        node_a = RedisCounter(one, prefix, "botfail", 900.0)
+        node_b = RedisCounter(two, prefix, "botfail", 900.0)
+        for _ in range(3):
+            assert await node_b.blocked("10.0.0.9", 3) is None
+        assert await one.zcard(f"{prefix}rl:botfail:10.0.0.9") == 0  # nothing counted
+        for _ in range(3):
+            await node_a.take("10.0.0.9", 1 << 30)
+        wait = await node_b.blocked("10.0.0.9", 3)
+        assert wait is not None and 1 <= wait <= 900
+        local = LocalCounter(900.0)
+        assert await local.blocked("y", 1) is None
+        await local.take("y", 10)
+        assert await local.blocked("y", 1) is not None
+    finally:
+        keys = [k async for k in one.scan_iter(match=f"{prefix}*")]
+        if keys:
+            await one.delete(*keys)
+        await one.aclose()
+        await two.aclose()

@@ -78,6 +78,9 @@ def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
         between_hands_seconds=0.05,
         uth_betting_seconds=1.0,
         fast_password_hash=True,
+        # In the test's folder, also with a PostgreSQL database (whose default place is the
+        # working directory, here the repository).
+        seal_key_path=tmp_path / "seal.key",
     )
     return replace(base, **overrides)
 

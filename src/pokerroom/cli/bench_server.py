@@ -174,6 +174,7 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
     command = [server_bin or str(Path(sys.executable).parent / "pokerroom"), "serve",
                "--port", str(port), "--database", url, "--room", str(folder / "room.toml"),
                "--between-hands", "0.05", "--insecure-fast-hash", "--metrics",
+               "--seal-key", str(folder / "seal.key"),
                # every swarm bot connects from this address
                "--signups-per-ip", "1000000", "--sockets-per-ip", "1000000"]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
