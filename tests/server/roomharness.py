@@ -91,6 +91,7 @@ class Client:
 
     ws: Any
     received: list[dict[str, Any]] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)  # each frame exactly as it came
     _reader: asyncio.Task[None] | None = None
     _event: asyncio.Event = field(default_factory=asyncio.Event)
     views: dict[str, dict[str, Any]] = field(default_factory=dict)  # latest view per table
@@ -110,6 +111,7 @@ class Client:
     async def _read(self) -> None:
         try:
             async for text in self.ws:
+                self.raw.append(text if isinstance(text, str) else text.decode())
                 message = json.loads(text)
                 self.received.append(message)
                 if message.get("type") in ("table_view", "table_events", "uth_view"):

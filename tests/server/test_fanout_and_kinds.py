@@ -11,6 +11,7 @@ from typing import Any
 from roomharness import Client, of_type, play_until, register
 
 from pokerroom.services.fanout import LocalFanOut, account_channel, table_channel
+from pokerroom.services.outbound import Outbound, decode, encode
 
 TABLE = "antares-1"
 
@@ -20,8 +21,9 @@ class Recording(LocalFanOut):
         super().__init__()
         self.published: list[tuple[str, dict[str, Any], frozenset[int]]] = []
 
-    def publish(self, channel: str, message: dict[str, Any], *, skip: Any = ()) -> None:
-        self.published.append((channel, message, frozenset(skip)))
+    def publish(self, channel: str, message: Outbound, *, skip: Any = ()) -> None:
+        # What crosses the channel, as its receivers read it.
+        self.published.append((channel, decode(encode(message)), frozenset(skip)))
         super().publish(channel, message, skip=skip)
 
 

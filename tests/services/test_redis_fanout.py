@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from pokerroom.services.fanout import account_channel, table_channel
+from pokerroom.services.outbound import ChatLine, Frame, Notice, decode
 from pokerroom.services.redis_fanout import RedisFanOut
 
 REDIS_ENV = "POKERROOM_TEST_REDIS"
@@ -20,9 +21,11 @@ class Sink:
     def __init__(self, account_id: int | None) -> None:
         self.account_id = account_id
         self.got: list[dict[str, Any]] = []
+        self.frames: list[Frame] = []
 
-    def push(self, message: dict[str, Any]) -> None:
-        self.got.append(message)
+    def send(self, frame: Frame) -> None:
+        self.frames.append(frame)
+        self.got.append(decode(frame))
 
 
 async def test_two_nodes_share_channels_in_order_with_skip() -> None:
@@ -40,19 +43,23 @@ async def test_two_nodes_share_channels_in_order_with_skip() -> None:
         gateway.subscribe(account_channel(7), player)
         await asyncio.sleep(0.2)  # the pattern subscriptions are live
         for n in range(100):
-            owner.publish(table_channel("t1"), {"type": "table_events", "n": n}, skip={7})
-            owner.publish(account_channel(7), {"type": "table_events", "n": n, "own": True})
-        owner.publish(table_channel("t1"), {"type": "chat", "text": "hi"})
+            owner.publish(table_channel("t1"), Notice(code="public", table="t1", hand=n,
+                                                      text="all"), skip={7})
+            owner.publish(account_channel(7), Notice(code="own", table="t1", hand=n, text="7"))
+        owner.publish(table_channel("t1"), ChatLine(table="t1", name="x", text="hi", now_ms=1))
         for _ in range(200):
             # (the writer counts a batch once Redis acknowledged it, which may come after
             # the other node already received it)
             if len(observer.got) == 101 and len(player.got) == 101 and owner.published == 201:
                 break
             await asyncio.sleep(0.05)
-        assert [m["n"] for m in observer.got[:100]] == list(range(100))
-        assert [m["n"] for m in player.got[:100]] == list(range(100))
-        assert all(m.get("own") for m in player.got[:100])  # never the observers' copy
+        assert [m["hand"] for m in observer.got[:100]] == list(range(100))
+        assert [m["hand"] for m in player.got[:100]] == list(range(100))
+        assert all(m["code"] == "own" for m in player.got[:100])  # never the observers' copy
         assert player.got[100]["type"] == observer.got[100]["type"] == "chat"
+        # The frame crossed the bus as it was encoded: both subscribers got the same text.
+        assert player.frames[100].text == observer.frames[100].text
+        assert player.frames[100].text.endswith(',"v":1}')
         assert owner.published == 201
     finally:
         await owner.stop()

@@ -16,6 +16,7 @@ from pokerroom.server.messages import (
     LobbyUnsubscribe,
     Observe,
     Ping,
+    Pong,
     Sit,
     SitIn,
     SitOut,
@@ -29,6 +30,7 @@ from pokerroom.server.messages import (
     UthBet,
     UthDecide,
     WaitList,
+    Welcome,
 )
 from pokerroom.server.state import ServerState
 from pokerroom.services.clock import now_ms
@@ -67,8 +69,7 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
                 None if conn.account_id is None
                 else {"id": conn.account_id, "username": conn.username, "balance": balance}
             )
-            conn.push({"type": "welcome", "account": account, "now_ms": now_ms(),
-                       "protocol": 1})
+            conn.push(Welcome(account=account, now_ms=now_ms()))
             for table_id, version in msg.last_versions.items():
                 if lobby.has(table_id):
                     await state.watch(conn, table_id, since=version)
@@ -76,7 +77,7 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
                 for notice in await state.take_notices(conn.account_id):
                     conn.push(notice)
         case Ping():
-            conn.push({"type": "pong", "now_ms": now_ms()})
+            conn.push(Pong(now_ms=now_ms()))
         case LobbySubscribe():
             lobby.subscribe(conn)
             conn.lobby = True

@@ -1,4 +1,6 @@
-"""Inbound WebSocket messages: every one is validated here before it reaches a service."""
+"""The wire protocol's messages: inbound ones validated here before they reach a service, and
+the outbound ones (defined in services.outbound, where the runners build them; re-exported
+here so that both directions are read from this one module)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,32 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-PROTOCOL_VERSION = 1
+from pokerroom.services.outbound import (
+    OUTBOUND_CLASSES,
+    PROTOCOL_VERSION,
+    Balance,
+    Error,
+    Frame,
+    KeptNotice,
+    LobbyTables,
+    LobbyUpdate,
+    Notice,
+    Outbound,
+    Pong,
+    StatusNotice,
+    TableEvents,
+    TableView,
+    Welcome,
+    WordedError,
+    decode,
+    encode,
+)
+
+__all__ = [
+    "OUTBOUND_CLASSES", "PROTOCOL_VERSION", "Balance", "Error", "Frame", "KeptNotice",
+    "LobbyTables", "LobbyUpdate", "Notice", "Outbound", "Pong", "StatusNotice", "TableEvents",
+    "TableView", "Welcome", "WordedError", "decode", "encode",
+]
 
 TableId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.\-]+$")]
 Chips = Annotated[int, Field(ge=0, le=10**12, strict=True)]

@@ -14,6 +14,7 @@ from typing import Any
 
 from pokerroom.core.table.config import ClockConfig
 from pokerroom.core.table.room import RoomConfig, parse_room
+from pokerroom.server.messages import KeptNotice, Notice, encode
 from pokerroom.server.ratelimit import Counter, LocalCounter, RedisCounter
 from pokerroom.server.settings import Settings
 from pokerroom.services.accounts import AccountService, AccountSettings
@@ -273,18 +274,16 @@ class ServerState:
         if table_id is not None:
             await self.lobby.runner(table_id).broadcast(text)
             return sum(1 for c in self.connections if table_id in c.tables)
-        message = {"type": "notice", "code": "broadcast", "table": None, "hand": None,
-                   "text": text}
+        frame = encode(Notice(code="broadcast", table=None, hand=None, text=text))
         for conn in list(self.connections):
-            conn.push(dict(message))
+            conn.send(frame)
         return len(self.connections)
 
     def disconnect_account(self, account_id: int, text: str) -> int:
         """Close the sockets of an account (locked): it plays on no table from now on."""
         ended = [c for c in list(self.connections) if c.account_id == account_id]
         for conn in ended:
-            conn.push({"type": "notice", "code": "account_locked", "table": None,
-                       "hand": None, "text": text})
+            conn.push(Notice(code="account_locked", table=None, hand=None, text=text))
             conn.end(4003, "account locked")
         return len(ended)
 
@@ -437,15 +436,16 @@ class ServerState:
     async def balance_of(self, account_id: int) -> int:
         return await self.cashier.wallet_balance(account_id)
 
-    async def take_notices(self, account_id: int) -> list[dict[str, Any]]:
+    async def take_notices(self, account_id: int) -> list[KeptNotice]:
         """Notices kept for the player (e.g. a hand voided by a crash), marked delivered."""
         pending = await self.notices.pending(account_id)
         out = []
         for notice in pending:
             data = notice.data()
-            out.append({"type": "notice", "code": notice.kind, "text": data.get("text", ""),
-                        "table": data.get("table_id"), "hand": data.get("hand_number"),
-                        # amounts for the client to word the notice in the player's language
-                        "stack": data.get("stack"), "returned": data.get("returned")})
+            out.append(KeptNotice(code=notice.kind, text=data.get("text", ""),
+                                  table=data.get("table_id"), hand=data.get("hand_number"),
+                                  # amounts for the client to word the notice in the
+                                  # player's language
+                                  stack=data.get("stack"), returned=data.get("returned")))
         await self.notices.mark_delivered([n.id for n in pending])
         return out

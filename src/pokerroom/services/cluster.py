@@ -44,6 +44,7 @@ from pokerroom.services.cluster_bus import ClusterBus, TableMovedError
 from pokerroom.services.fanout import LOBBY, account_channel
 from pokerroom.services.hands import HandStore
 from pokerroom.services.leases import TableLeases
+from pokerroom.services.outbound import Frame, KeptNotice, decode, encode
 from pokerroom.services.recovery import recover
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.remote_runner import FORWARDED, RemoteRunner
@@ -90,7 +91,8 @@ class _LobbyRows:
     def __init__(self, rows: dict[str, dict[str, Any]]) -> None:
         self.rows = rows
 
-    def push(self, message: dict[str, Any]) -> None:
+    def send(self, frame: Frame) -> None:
+        message = decode(frame)
         table = message.get("table")
         if message.get("type") == "lobby_update" and isinstance(table, dict):
             self.rows[str(table.get("id"))] = table
@@ -295,11 +297,11 @@ class ClusterNode:
         for hand_id in hand_ids:
             stored = await hands.get(hand_id)
             for seat in stored.seats:
-                self.fanout.publish(account_channel(seat.account_id), {
-                    "type": "notice", "code": "hand_voided", "table": stored.table_id,
-                    "hand": stored.hand_number, "stack": seat.stack, "returned": None,
-                    "text": f"Hand #{stored.hand_number} was cancelled because the server "
-                            f"that dealt it stopped; your stack is back to {seat.stack}."})
+                self.fanout.publish(account_channel(seat.account_id), KeptNotice(
+                    code="hand_voided", table=stored.table_id, hand=stored.hand_number,
+                    stack=seat.stack, returned=None,
+                    text=f"Hand #{stored.hand_number} was cancelled because the server "
+                         f"that dealt it stopped; your stack is back to {seat.stack}."))
 
     async def _drop(self, table_id: str) -> None:
         """Stop running the table here (lease lost, given away, or this node stopping)."""
@@ -370,7 +372,12 @@ class ClusterNode:
         command = getattr(runner, method, None)
         if command is None:
             raise RefusedError("wrong_table", f"'{method}' is not taken at table {table_id}")
-        return await command(*args)
+        result = await command(*args)
+        if method == "observe":
+            # The answer for the gateway's client, encoded here once: it crosses the bus as
+            # the frame's text and is sent on as it is (RemoteRunner.observe).
+            return encode(result).text
+        return result
 
     def _on_control(self, message: dict[str, Any]) -> None:
         table_id = message.get("moved") or message.get("released")

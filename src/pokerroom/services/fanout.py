@@ -14,18 +14,23 @@ table's owner, through the core's views: nothing unfiltered is ever published. `
 the accounts that get their own copy on their account channel, so a player watching a table
 they play at is not sent the observers' copy too.
 
+A published message (services.outbound) is encoded once, into a `Frame`, and that one frame
+goes to every subscriber of the channel: JSON is built once per audience, never per socket
+(issue 11).
+
 `LocalFanOut` serves one process. Several nodes use an implementation with the same
-interface over a shared bus (publishing JSON to Redis channels), each node delivering to the
-subscribers it holds.
+interface over a shared bus (services.redis_fanout: the frame's JSON crosses Redis as it is),
+each node delivering to the subscribers it holds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any, Protocol
+from typing import Protocol
+
+from pokerroom.services.outbound import Frame, Outbound, encode
 
 LOBBY = "lobby"
-Message = dict[str, Any]
 
 
 def table_channel(table_id: str) -> str:
@@ -37,15 +42,15 @@ def account_channel(account_id: int) -> str:
 
 
 class Subscriber(Protocol):
-    """A client as the fan-out sees it: who it is, and a push that never blocks."""
+    """A client as the fan-out sees it: who it is, and a send that never blocks."""
 
     account_id: int | None
 
-    def push(self, message: Message) -> None: ...
+    def send(self, frame: Frame) -> None: ...
 
 
 class FanOut(Protocol):
-    def publish(self, channel: str, message: Message, *,
+    def publish(self, channel: str, message: Outbound, *,
                 skip: Collection[int] = ()) -> None: ...
 
     def subscribe(self, channel: str, subscriber: Subscriber) -> None: ...
@@ -64,11 +69,17 @@ class LocalFanOut:
     def __init__(self) -> None:
         self._channels: dict[str, set[Subscriber]] = {}
 
-    def publish(self, channel: str, message: Message, *, skip: Collection[int] = ()) -> None:
+    def publish(self, channel: str, message: Outbound, *, skip: Collection[int] = ()) -> None:
+        if channel in self._channels:  # nobody listening: not even encoded
+            self.deliver(channel, encode(message), skip)
+
+    def deliver(self, channel: str, frame: Frame, skip: Collection[int] = ()) -> None:
+        """Hand an encoded message to this process's subscribers of `channel`: the same
+        frame to each (a frame is immutable)."""
         for subscriber in list(self._channels.get(channel, ())):
             if subscriber.account_id is not None and subscriber.account_id in skip:
                 continue
-            subscriber.push(dict(message))  # each client's queue gets its own copy
+            subscriber.send(frame)
 
     def subscribe(self, channel: str, subscriber: Subscriber) -> None:
         self._channels.setdefault(channel, set()).add(subscriber)

@@ -6,6 +6,7 @@ from typing import Any
 
 from pokerroom.core.table.lobby import Lobby as CoreLobby
 from pokerroom.services.fanout import LOBBY, FanOut, Subscriber
+from pokerroom.services.outbound import LobbyTables, LobbyUpdate, encode
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import Runner
 
@@ -46,7 +47,7 @@ class Lobby:
 
     def subscribe(self, subscriber: Subscriber) -> None:
         self.fanout.subscribe(LOBBY, subscriber)
-        subscriber.push({"type": "lobby", "tables": self.entries()})
+        subscriber.send(encode(LobbyTables(tables=self.entries())))
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
         self.fanout.unsubscribe(LOBBY, subscriber)
@@ -55,7 +56,7 @@ class Lobby:
         """A table's entry changed (seats, figures): tell the lobby subscribers."""
         if not self.fanout.wants(LOBBY):
             return
-        self.fanout.publish(LOBBY, {"type": "lobby_update", "table": runner.entry()})
+        self.fanout.publish(LOBBY, LobbyUpdate(table=runner.entry()))
 
     async def start(self) -> None:
         for runner in self._runners.values():

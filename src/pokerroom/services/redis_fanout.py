@@ -5,8 +5,10 @@
     ...                                  # the same interface as LocalFanOut (services.fanout)
     await fanout.stop()
 
-A publish goes to the Redis channel `<prefix><channel>` as JSON {"m": message, "s": skip};
-one writer task sends them in the order they were published. Each node holds one pattern
+A publish goes to the Redis channel `<prefix><channel>` as the skip list (JSON), a newline,
+then the message's frame exactly as sockets are sent it (encoded once, on the publishing
+node; the receiving nodes hand it on without decoding it). One writer task sends them in the
+order they were published. Each node holds one pattern
 subscription (`<prefix>*`) and hands every message to the subscribers it holds locally, so
 a client connected to any node hears its tables and its account. Messages are filtered for
 their channel's audience before they are published: nothing unfiltered crosses the bus.
@@ -23,7 +25,8 @@ from typing import Any
 import orjson
 import redis.asyncio as aioredis
 
-from pokerroom.services.fanout import LocalFanOut, Message, Subscriber
+from pokerroom.services.fanout import LocalFanOut, Subscriber
+from pokerroom.services.outbound import Frame, Outbound, encode
 
 log = logging.getLogger("pokerroom.fanout")
 
@@ -58,8 +61,8 @@ class RedisFanOut:
         await self._redis.aclose()
 
     # ------------------------------------------------------------------ FanOut
-    def publish(self, channel: str, message: Message, *, skip: Collection[int] = ()) -> None:
-        payload = orjson.dumps({"m": message, "s": list(skip)}, option=orjson.OPT_NON_STR_KEYS)
+    def publish(self, channel: str, message: Outbound, *, skip: Collection[int] = ()) -> None:
+        payload = orjson.dumps(sorted(skip)) + b"\n" + encode(message).text.encode()
         self._out.put_nowait((self.prefix + channel, payload))
 
     def subscribe(self, channel: str, subscriber: Subscriber) -> None:
@@ -93,5 +96,6 @@ class RedisFanOut:
                 continue
             channel = item["channel"]
             channel = channel.decode() if isinstance(channel, bytes) else str(channel)
-            data = orjson.loads(item["data"])
-            self._local.publish(channel[skip_prefix:], data["m"], skip=frozenset(data["s"]))
+            skip, _, frame = bytes(item["data"]).partition(b"\n")
+            self._local.deliver(channel[skip_prefix:], Frame(frame.decode()),
+                                frozenset(orjson.loads(skip)))

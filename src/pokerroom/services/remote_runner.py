@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from pokerroom.services.outbound import Frame
 from pokerroom.services.runner import Runner
 
 Forward = Callable[[str, str, list[Any]], Awaitable[Any]]  # (table, method, args) -> value
@@ -55,10 +56,10 @@ class RemoteRunner:
 
     # ------------------------------------------------------------------ forwarded
     async def observe(self, viewer: str, account_id: int | None,
-                      since: int | None) -> dict[str, Any]:
-        result: dict[str, Any] = await self._call("observe", self._viewer(viewer), account_id,
-                                                  since)
-        return result
+                      since: int | None) -> Frame:
+        """The owner's answer, encoded by the owner (ClusterNode._serve)."""
+        text = await self._call("observe", self._viewer(viewer), account_id, since)
+        return Frame(str(text))
 
     async def unobserve(self, viewer: str) -> None:
         await self._call("unobserve", self._viewer(viewer))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from pokerroom.services.outbound import Frame, Outbound
 from pokerroom.services.refusal import RefusedError
 
 
@@ -35,9 +36,10 @@ class Runner(Protocol):
         ...
 
     async def observe(self, viewer: str, account_id: int | None,
-                      since: int | None) -> dict[str, Any]:
+                      since: int | None) -> Outbound | Frame:
         """Count `viewer` (one client connection) as present; returns the message that client
-        needs now: the events after `since`, or the whole view."""
+        needs now: the events after `since`, or the whole view (already encoded when the
+        table's owner is another node)."""
         ...
 
     async def unobserve(self, viewer: str) -> None: ...

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerroom.services.clock import now_ms
+from pokerroom.services.outbound import StatusNotice
 from pokerroom.services.refusal import RefusedError
 
 OPEN, PAUSED, CLOSED = "open", "paused", "closed"
@@ -66,9 +67,8 @@ class OperatorCommands:
 
     def _notify(self, text: str, code: str = "table_status") -> None:
         """A notice to everyone watching the table (its channel)."""
-        self.fanout.publish(self.channel, {"type": "notice", "code": code,
-                                           "table": self.table_id, "hand": None, "text": text,
-                                           "now_ms": now_ms()})
+        self.fanout.publish(self.channel, StatusNotice(code=code, table=self.table_id, hand=None,
+                                                       text=text, now_ms=now_ms()))
 
     # Each runner says how (poker: stand everyone up; UTH: nothing to cash out).
     def _hand_in_play(self) -> bool: ...

@@ -44,6 +44,7 @@ from pokerroom.services.event_log import EventLog, LoggedEvent
 from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.hands import HandSeat, HandStore
 from pokerroom.services.metrics import RoomMetrics
+from pokerroom.services.outbound import HandResult, Notice, Outbound, TableEvents, TableView
 from pokerroom.services.poker_view import table_view
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
@@ -289,11 +290,11 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             return event_json(visible_to(item.event, seat, item.dealt_in), entry.version)
         return {**item, "version": entry.version}
 
-    def _to_account(self, account: str, message: dict[str, Any]) -> None:
+    def _to_account(self, account: str, message: Outbound) -> None:
         """A message for one account only (its own view, balance, notices)."""
         self.fanout.publish(account_channel(int(account)), message)
 
-    def _to_table(self, message: dict[str, Any]) -> None:
+    def _to_table(self, message: Outbound) -> None:
         """A message every viewer of the table may see."""
         self.fanout.publish(self.channel, message)
 
@@ -348,12 +349,11 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             return
         first = entries[0].version
 
-        def message(key: str | None) -> dict[str, Any]:
-            return {
-                "type": "table_events", "table": self.table_id, "from_version": first,
-                "version": self.log.version, "events": [self._wire(e, key) for e in entries],
-                "view": self.view_for(key),
-            }  # fmt: skip
+        def message(key: str | None) -> TableEvents:
+            return TableEvents(table=self.table_id, from_version=first,
+                               version=self.log.version,
+                               events=[self._wire(e, key) for e in entries],
+                               view=self.view_for(key))
 
         # Each player involved here and looking gets a copy filtered for them on their own
         # channel; every other viewer the observers' copy, built once, on the table's.
@@ -368,12 +368,12 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
 
     # ------------------------------------------------------------------ observing
     async def observe(self, viewer: str, account_id: int | None,
-                      since: int | None) -> dict[str, Any]:
-        result: dict[str, Any] = await self.call(self._observe, viewer, account_id, since)
+                      since: int | None) -> Outbound:
+        result: Outbound = await self.call(self._observe, viewer, account_id, since)
         return result
 
     async def _observe(self, viewer: str, account_id: int | None,
-                       since: int | None) -> dict[str, Any]:
+                       since: int | None) -> TableEvents | TableView:
         """Count the viewer present; the answer is what they missed since `since`, or the
         whole view (the caller hands it to that one client)."""
         account = _account(account_id) if account_id is not None else None
@@ -387,15 +387,13 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         if missing is not None and len(missing) > REPLAY_MAX:
             missing = None  # far behind: one full view costs less than a long replay
         if missing is not None:
-            return {
-                "type": "table_events", "table": self.table_id,
-                "from_version": since + 1 if since is not None else 0,
-                "version": self.log.version,
-                "events": [self._wire(e, account) for e in missing],
-                "view": self.view_for(account),
-            }  # fmt: skip
-        return {"type": "table_view", "table": self.table_id, "version": self.log.version,
-                "view": self.view_for(account, with_log=True)}
+            return TableEvents(table=self.table_id,
+                               from_version=since + 1 if since is not None else 0,
+                               version=self.log.version,
+                               events=[self._wire(e, account) for e in missing],
+                               view=self.view_for(account))
+        return TableView(table=self.table_id, version=self.log.version,
+                         view=self.view_for(account, with_log=True))
 
     async def unobserve(self, viewer: str) -> None:
         if viewer in self.viewers:
@@ -475,9 +473,8 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             return
         self.table.check_clock(at)
         run.action_no += 1
-        self._to_account(clock.account, {"type": "notice", "code": "timed_out",
-                                         "table": self.table_id, "hand": hand,
-                                         "text": "You ran out of time."})
+        self._to_account(clock.account, Notice(code="timed_out", table=self.table_id, hand=hand,
+                                               text="You ran out of time."))
         await self._after_change()
 
     async def _after_change(self) -> None:
@@ -582,8 +579,8 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                        "stack stays in escrow until the room restarts")
         self.cancel("clock")
         self.cancel("deal")
-        self._to_table({"type": "notice", "code": "table_halted", "table": self.table_id,
-                        "hand": number, "text": self.halted})
+        self._to_table(Notice(code="table_halted", table=self.table_id, hand=number,
+                              text=self.halted))
         if self.lobby is not None:
             self.lobby.changed(self)
 
@@ -628,8 +625,8 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             self.halted = (f"hand {run.number} could not be settled: the table waits for the "
                            "storage and goes on by itself once it answers")
             self.cancel("deal")
-            self._to_table({"type": "notice", "code": "table_halted", "table": self.table_id,
-                            "hand": run.number, "text": self.halted})
+            self._to_table(Notice(code="table_halted", table=self.table_id, hand=run.number,
+                                  text=self.halted))
             if self.lobby is not None:
                 self.lobby.changed(self)
         self.schedule("settle", delay, self._retry_settle, run.number)
@@ -642,8 +639,8 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
     def _resume(self, number: int) -> None:
         self.halted = None
         self._settle_attempts = 0
-        self._to_table({"type": "notice", "code": "table_resumed", "table": self.table_id,
-                        "hand": number, "text": f"hand {number} is settled: play goes on"})
+        self._to_table(Notice(code="table_resumed", table=self.table_id, hand=number,
+                              text=f"hand {number} is settled: play goes on"))
 
     async def _after_hand(self) -> None:
         # A player left with no chips cannot be dealt in: the seat is freed for others; at a
@@ -676,10 +673,9 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
              "cards": shown.get(str(seat), []), "best": best.get(seat, [])}
             for index, pot in enumerate(result.pots) for seat, amount in pot.winners
         ]  # fmt: skip
-        message = {"type": "hand_result", "table": self.table_id, "hand": run.number,
-                   "winners": winners, "shown": shown, "rake": result.rake,
-                   "stacks": {str(s): v for s, v in result.stacks}}
-        self._to_table(message)
+        self._to_table(HandResult(table=self.table_id, hand=run.number, winners=winners,
+                                  shown=shown, rake=result.rake,
+                                  stacks={str(s): v for s, v in result.stacks}))
 
     # ------------------------------------------------------------------ not for this table
     async def place_bets(self, account_id: int, ante: int, trips: int) -> None:
@@ -718,8 +714,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         return sat_out
 
     def _tell(self, account: str, code: str, text: str) -> None:
-        self._to_account(account, {"type": "notice", "code": code, "table": self.table_id,
-                                   "hand": None, "text": text})
+        self._to_account(account, Notice(code=code, table=self.table_id, hand=None, text=text))
 
     async def check_limits(self, account_id: int) -> None:
         """Refuse a seat to a player over a self-set limit or excluded."""

@@ -13,6 +13,14 @@ from typing import Any
 from pokerroom.core.errors import RuleViolationError
 from pokerroom.core.table.buyin import check_buy_in, check_top_up
 from pokerroom.services.clock import now_ms
+from pokerroom.services.outbound import (
+    Balance,
+    ChatLine,
+    Notice,
+    SeatAvailable,
+    TableView,
+    WaitListed,
+)
 from pokerroom.services.refusal import RefusedError
 from pokerroom.storage.errors import InsufficientFundsError
 
@@ -93,8 +101,8 @@ class SeatCommands:
         self.known_seats[account] = seat
         self.viewers[viewer] = account
         self._publish(table_first=True)
-        self._to_account(account, {"type": "balance", "balance":
-                                   await self.services.cashier.wallet_balance(account_id)})
+        self._to_account(account, Balance(
+            balance=await self.services.cashier.wallet_balance(account_id)))
         await self._save_seats()
         self._maybe_deal()
 
@@ -153,10 +161,9 @@ class SeatCommands:
             self.auto_post_off.discard(account)
             self._offer_seats()
             balance = await self.services.cashier.wallet_balance(account_id)
-            self._to_account(account, {"type": "balance", "balance": balance})
-            self._to_account(account, {"type": "notice", "code": "left", "table": self.table_id,
-                                       "hand": None,
-                                       "text": "Your stack went back to your wallet."})
+            self._to_account(account, Balance(balance=balance))
+            self._to_account(account, Notice(code="left", table=self.table_id, hand=None,
+                                             text="Your stack went back to your wallet."))
         await self._save_seats()
 
     def _refuse_while_unsettled(self) -> None:
@@ -201,9 +208,8 @@ class SeatCommands:
         if not events:
             # A change only the player sees (e.g. auto-post off, sit out after this hand):
             # no event, so send the player's view itself.
-            self._to_account(account, {"type": "table_view", "table": self.table_id,
-                                       "version": self.log.version,
-                                       "view": self.view_for(account, with_log=True)})
+            self._to_account(account, TableView(table=self.table_id, version=self.log.version,
+                                                view=self.view_for(account, with_log=True)))
         await self._save_seats()
         self._maybe_deal()
 
@@ -215,9 +221,9 @@ class SeatCommands:
             place = self.table.waiting_list.join(_account(account_id))
         except RuleViolationError as exc:
             raise RefusedError.from_rule("refused", exc) from None
-        self._to_account(_account(account_id), {
-            "type": "notice", "code": "wait_listed", "table": self.table_id, "hand": None,
-            "place": place, "text": f"You are number {place} on the waiting list."})
+        self._to_account(_account(account_id), WaitListed(
+            code="wait_listed", table=self.table_id, hand=None,
+            text=f"You are number {place} on the waiting list.", place=place))
         self._offer_seats()
         if self.lobby is not None:
             self.lobby.changed(self)
@@ -229,11 +235,11 @@ class SeatCommands:
             return
         at = now_ms()
         for offer in self.table.waiting_list.offer(open_seats, at, self.config.offer_ms):
-            self._to_account(offer.account, {
-                "type": "notice", "code": "seat_available", "table": self.table_id,
-                "hand": None, "expires_ms": offer.expires_ms, "name": self.display_name,
-                "text": f"A seat is free at {self.display_name}: sit down before the offer "
-                        "runs out."})
+            self._to_account(offer.account, SeatAvailable(
+                code="seat_available", table=self.table_id, hand=None,
+                text=f"A seat is free at {self.display_name}: sit down before the offer "
+                     "runs out.",
+                expires_ms=offer.expires_ms, name=self.display_name))
         self.schedule("offers", self.config.offer_ms / 1000 + 0.01, self._reoffer)
 
     async def _reoffer(self) -> None:
@@ -242,7 +248,5 @@ class SeatCommands:
             self.lobby.changed(self)
 
     async def chat(self, account_id: int, name: str, text: str) -> None:
-        message = {"type": "chat", "table": self.table_id, "name": name, "text": text,
-                   "now_ms": now_ms()}
-        self._to_table(message)
+        self._to_table(ChatLine(table=self.table_id, name=name, text=text, now_ms=now_ms()))
 

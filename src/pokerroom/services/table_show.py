@@ -13,6 +13,7 @@ from typing import Any
 from pokerroom.core.errors import RuleViolationError
 from pokerroom.core.rules import HandView, ShowCards
 from pokerroom.services.clock import now_ms
+from pokerroom.services.outbound import TableView
 from pokerroom.services.refusal import RefusedError
 
 
@@ -75,5 +76,5 @@ class ShowCommands:
         for account in {a for a in self.viewers.values() if a is not None and a in run.seats}:
             view = self.view_for(account)
             if view.get("legal"):
-                self._to_account(account, {"type": "table_view", "table": self.table_id,
-                                           "version": self.log.version, "view": view})
+                self._to_account(account, TableView(table=self.table_id,
+                                                    version=self.log.version, view=view))

@@ -6,7 +6,8 @@ that starts opens the next one when it `repeat`s; a scheduled one ("every N minu
 "HH:MM" UTC) opens the next when it starts. After a restart every unfinished instance is
 restored by its director (hands in progress void). A player who does not act within the
 action time is away (R-TOURN-5) until they act again. Connections are anything with
-`push(dict)` and `account_id`; pictures are built from the core's per-seat views only.
+`push(message)` (a services.outbound message) and `account_id`; pictures are built from the
+core's per-seat views only.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 from pokerroom.core import rules
 from pokerroom.core.errors import PokerRoomError, RuleViolationError
+from pokerroom.services.outbound import Tournament
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.tournament_director import (
     TournamentDirector,
@@ -259,8 +261,8 @@ class TournamentHall:
         d = self.directors.get(tid)
         if d is None:
             return
-        conn.push({"type": "tournament", "tournament": tid,
-                   "view": viewer_picture(d, getattr(conn, "account_id", None))})  # fmt: skip
+        conn.push(Tournament(tournament=tid,
+                             view=viewer_picture(d, getattr(conn, "account_id", None))))
 
     def listing(self) -> list[dict[str, Any]]:
         return [tournament_summary(d) for d in self.directors.values()]

@@ -28,6 +28,7 @@ from pokerroom.services.clock import now_ms
 from pokerroom.services.decks import Deal
 from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.metrics import RoomMetrics
+from pokerroom.services.outbound import Balance, ChatLine, Outbound, UthView
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.seal import SealKey
 from pokerroom.services.table_ops import OperatorCommands
@@ -251,16 +252,15 @@ class UthRunner(OperatorCommands, Actor):
             self.lobby.changed(self)
 
     # ------------------------------------------------------------------ observing and seats
-    def _message(self, account_id: int | None) -> dict[str, Any]:
-        return {"type": "uth_view", "table": self.table_id, "version": self.version,
-                "view": self.view_for(account_id)}
+    def _message(self, account_id: int | None) -> UthView:
+        return UthView(table=self.table_id, version=self.version, view=self.view_for(account_id))
 
     async def observe(self, viewer: str, account_id: int | None,
-                      since: int | None) -> dict[str, Any]:
-        result: dict[str, Any] = await self.call(self._observe, viewer, account_id)
+                      since: int | None) -> Outbound:
+        result: Outbound = await self.call(self._observe, viewer, account_id)
         return result
 
-    async def _observe(self, viewer: str, account_id: int | None) -> dict[str, Any]:
+    async def _observe(self, viewer: str, account_id: int | None) -> UthView:
         self.viewers[viewer] = account_id
         seat = self._seat_of(account_id)
         if seat is not None:
@@ -367,7 +367,7 @@ class UthRunner(OperatorCommands, Actor):
 
     async def _push_balance(self, account_id: int) -> None:
         balance = await self.cashier.wallet_balance(account_id)
-        self.fanout.publish(account_channel(account_id), {"type": "balance", "balance": balance})
+        self.fanout.publish(account_channel(account_id), Balance(balance=balance))
 
     # ------------------------------------------------------------------ the round
     def busy(self) -> bool:
@@ -567,9 +567,8 @@ class UthRunner(OperatorCommands, Actor):
         raise RefusedError("wrong_table", "UTH tables have no waiting list")
 
     async def chat(self, account_id: int, name: str, text: str) -> None:
-        message = {"type": "chat", "table": self.table_id, "name": name, "text": text,
-                   "now_ms": now_ms()}
-        self.fanout.publish(self.channel, message)
+        self.fanout.publish(self.channel, ChatLine(table=self.table_id, name=name, text=text,
+                                                   now_ms=now_ms()))
 
 
 def _load_strategy() -> None:

@@ -1,0 +1,208 @@
+"""Outbound WebSocket messages: every message the server sends, typed (docs/PROTOCOL.md 2.2).
+
+The inbound messages are validated in `pokerroom.server.messages`, which also re-exports
+these, so the whole protocol is read from one module there. They are defined here, in the
+services, because the table runners build them and the services never import the server
+(tests/test_architecture.py).
+
+A message is a frozen dataclass whose first field is its `type`; `encode` turns it into a
+`Frame`, the JSON text a socket is sent, built once per audience (issue 11): the fan-out
+hands the very same frame to every subscriber of a channel. The field order is the key order
+on the wire, with `"v"` appended last, as the dicts these classes replace were written.
+Views, events and lobby entries inside a message are plain JSON objects (services.wire,
+services.poker_view), already filtered for the message's audience.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import orjson
+
+PROTOCOL_VERSION = 1
+JsonObject = dict[str, Any]
+
+_OPTIONS = orjson.OPT_NON_STR_KEYS
+_VERSION_TAIL = f',"v":{PROTOCOL_VERSION}}}'.encode()
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One message encoded: the exact text sent to each socket of its audience."""
+
+    text: str
+
+
+def encode(message: Outbound) -> Frame:
+    """The message as sent: its fields in order, then `"v"` (every message has fields)."""
+    return Frame((orjson.dumps(message, option=_OPTIONS)[:-1] + _VERSION_TAIL).decode())
+
+
+def decode(frame: Frame) -> JsonObject:
+    """The frame as a client reads it (tests and tools)."""
+    data: JsonObject = orjson.loads(frame.text)
+    return data
+
+
+# ---------------------------------------------------------------------- session
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Welcome:
+    type: Literal["welcome"] = field(default="welcome", init=False)
+    account: JsonObject | None  # {"id", "username", "balance"}
+    now_ms: int
+    protocol: int = PROTOCOL_VERSION
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pong:
+    type: Literal["pong"] = field(default="pong", init=False)
+    now_ms: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Error:
+    """A refusal of one request (docs/PROTOCOL.md 2.4.1)."""
+
+    type: Literal["error"] = field(default="error", init=False)
+    code: str
+    rule: str | None
+    reason: str
+    ref: str | None
+    table: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WordedError(Error):
+    """A refusal with words of its own, for the client to say in the player's language."""
+
+    message: str
+    params: JsonObject
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Balance:
+    type: Literal["balance"] = field(default="balance", init=False)
+    balance: int
+
+
+# ---------------------------------------------------------------------- notices
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Notice:
+    """Something the player is told; `code` says what, `text` in English."""
+
+    type: Literal["notice"] = field(default="notice", init=False)
+    code: str
+    table: str | None
+    hand: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WaitListed(Notice):
+    place: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatAvailable(Notice):
+    expires_ms: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatusNotice(Notice):
+    """From the room's operators (a table's status, a broadcast to its watchers)."""
+
+    now_ms: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KeptNotice:
+    """A notice kept in the database until the player came back (e.g. a hand voided)."""
+
+    type: Literal["notice"] = field(default="notice", init=False)
+    code: str
+    text: str
+    table: str | None
+    hand: int | None
+    stack: int | None
+    returned: int | None
+
+
+# ---------------------------------------------------------------------- lobby
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LobbyTables:
+    type: Literal["lobby"] = field(default="lobby", init=False)
+    tables: list[JsonObject]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LobbyUpdate:
+    type: Literal["lobby_update"] = field(default="lobby_update", init=False)
+    table: JsonObject  # one lobby entry
+
+
+# ---------------------------------------------------------------------- tables
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableView:
+    type: Literal["table_view"] = field(default="table_view", init=False)
+    table: str
+    version: int
+    view: JsonObject
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableEvents:
+    type: Literal["table_events"] = field(default="table_events", init=False)
+    table: str
+    from_version: int
+    version: int
+    events: list[JsonObject]  # filtered for the receiver
+    view: JsonObject  # the receiver's view after these events
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandResult:
+    type: Literal["hand_result"] = field(default="hand_result", init=False)
+    table: str
+    hand: int
+    winners: list[JsonObject]
+    shown: dict[str, list[str | None]]
+    rake: int
+    stacks: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChatLine:
+    type: Literal["chat"] = field(default="chat", init=False)
+    table: str
+    name: str
+    text: str
+    now_ms: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UthView:
+    type: Literal["uth_view"] = field(default="uth_view", init=False)
+    table: str
+    version: int
+    view: JsonObject
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tournament:
+    type: Literal["tournament"] = field(default="tournament", init=False)
+    tournament: str
+    view: JsonObject
+
+
+Outbound = (
+    Welcome | Pong | Error | Balance | Notice | KeptNotice | LobbyTables | LobbyUpdate
+    | TableView | TableEvents | HandResult | ChatLine | UthView | Tournament
+)
+# Every class a message may be (subclasses of the union's members included).
+OUTBOUND_CLASSES: tuple[type, ...] = (
+    Welcome, Pong, Error, WordedError, Balance, Notice, WaitListed, SeatAvailable, StatusNotice,
+    KeptNotice, LobbyTables, LobbyUpdate, TableView, TableEvents, HandResult, ChatLine, UthView,
+    Tournament,
+)  # fmt: skip

@@ -1,0 +1,93 @@
+"""Encode once per audience (issue 11): every observer of a table is sent the very same frame
+of each event, byte for byte, and that public frame never holds a seated player's hole
+cards; each player's own frame does."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from roomharness import Client, of_type, play_until, register
+
+from pokerroom.services.fanout import LocalFanOut, table_channel
+from pokerroom.services.outbound import Frame, Notice
+
+TABLE = "antares-1"
+
+
+def _fold_first(legal: dict[str, Any], rng: Any) -> tuple[str, int | None]:
+    """Fold whenever folding is offered: no hand reaches a showdown, no card is shown."""
+    return ("fold", None) if legal["fold"] else ("check", None)
+
+
+def _frames_of(client: Client, kind: str) -> list[str]:
+    return [text for text in client.raw if json.loads(text)["type"] == kind]
+
+
+def _hole_cards(client: Client) -> set[str]:
+    """Every hole card this player was dealt, from the events of its own frames."""
+    cards: set[str] = set()
+    for message in client.received:
+        for event in message.get("events", []) if message["type"] == "table_events" else []:
+            if event["type"] == "HoleCardsDealt":
+                cards |= {c for c in event.get("cards") or [] if c is not None}
+    return cards
+
+
+async def test_observers_share_one_frame_and_it_holds_no_hole_card(server: Any) -> None:
+    players: dict[str, Client] = {}
+    for name in ("ivy", "jon"):
+        client = await Client.connect(server.ws_url, await register(server, name))
+        await client.send(type="hello")
+        await client.wait_for(of_type("welcome"))
+        players[name] = client
+    # One observer without an account, one logged in who does not sit: the same audience.
+    anonymous = await Client.connect(server.ws_url)
+    member = await Client.connect(server.ws_url, await register(server, "kim"))
+    for observer in (anonymous, member):
+        await observer.send(type="observe", table=TABLE)
+        await observer.wait_for(of_type("table_view", table=TABLE))
+    for seat, client in enumerate(players.values()):
+        await client.send(type="sit", table=TABLE, seat=seat, buy_in=4000, blind="post")
+    await play_until(players, TABLE, 3, random.Random(7), policy=_fold_first)
+
+    public = _frames_of(anonymous, "table_events")
+    assert len(public) >= 6
+    # Byte-identical: the frames the two observers got since both watched are one list.
+    seen_by_member = _frames_of(member, "table_events")
+    assert public[: len(seen_by_member)] == seen_by_member[: len(public)]
+    assert min(len(public), len(seen_by_member)) >= 6
+    for name, client in players.items():
+        cards = _hole_cards(client)
+        assert len(cards) >= 4, f"{name} saw no cards of their own"
+        own_frames = "".join(_frames_of(client, "table_events"))
+        assert all(f'"{card}"' in own_frames for card in cards)
+        for frame in public + seen_by_member:
+            leaked = [card for card in cards if f'"{card}"' in frame]
+            assert not leaked, f"{name}'s hole cards {leaked} in an observer frame"
+    for client in (*players.values(), anonymous, member):
+        await client.close()
+
+
+class _Sink:
+    def __init__(self, account_id: int | None) -> None:
+        self.account_id = account_id
+        self.frames: list[Frame] = []
+
+    def send(self, frame: Frame) -> None:
+        self.frames.append(frame)
+
+
+def test_a_published_message_is_encoded_once_for_every_subscriber() -> None:
+    fanout = LocalFanOut()
+    sinks = [_Sink(None), _Sink(None), _Sink(3), _Sink(4)]
+    for sink in sinks:
+        fanout.subscribe(table_channel("t"), sink)
+    fanout.publish(table_channel("t"), Notice(code="broadcast", table="t", hand=None,
+                                              text="hello"), skip={4})
+    first = sinks[0].frames[0]
+    assert all(s.frames[0] is first for s in sinks[:3])  # one object, not equal copies
+    assert sinks[3].frames == []  # skipped: it gets its own copy elsewhere
+    assert json.loads(first.text) == {"type": "notice", "code": "broadcast", "table": "t",
+                                      "hand": None, "text": "hello", "v": 1}
