@@ -32,6 +32,7 @@ from pokerroom.services.metrics import RoomMetrics, database_ready
 from pokerroom.services.notices import NoticeBox
 from pokerroom.services.player_notes import PlayerNotes
 from pokerroom.services.player_stats import PlayerStats
+from pokerroom.services.poker_view import warm_up
 from pokerroom.services.recovery import recover
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.room_secrets import bot_secret
@@ -154,6 +155,7 @@ class ServerState:
         # (every node of a cluster needs the same key file).
         key_path = self.settings.seal_key_path or default_key_path(self._db.url)
         self.seal = SealKey.load_or_create(key_path) if key_path else SealKey.ephemeral()
+        await asyncio.to_thread(warm_up)  # before any table deals (services.poker_view)
         deck_source = (SeededDeckSource(self.settings.seed) if self.settings.seed is not None
                        else SecureDeckSource())
         if self.settings.cluster_url is not None:

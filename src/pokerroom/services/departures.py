@@ -75,13 +75,13 @@ class SharedRoomMemory(RoomMemory):
         if self._writes:
             await asyncio.gather(*list(self._writes), return_exceptions=True)
 
-    async def refresh(self, account: str, *, now_ms: int | None = None) -> None:
+    async def refresh(self, account: int, *, now_ms: int | None = None) -> None:
         """Learn this player's departures of the last 20 minutes, wherever they were."""
         at = clock.now_ms() if now_ms is None else now_ms
         async with self.db.read() as session:
             rows = (await session.execute(
                 select(BuyInDeparture).where(
-                    BuyInDeparture.account_id == int(account),
+                    BuyInDeparture.account_id == account,
                     BuyInDeparture.left_at_ms > at - RETURN_WINDOW_MS))).scalars().all()
         for row in rows:
             stored = Departure(account=account, game_key=_key_of(row.game_key),

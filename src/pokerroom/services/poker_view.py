@@ -82,6 +82,13 @@ def pots_json(hand_view: HandView | None) -> list[dict[str, Any]]:
     return [{"amount": p.amount, "eligible": list(p.eligible)} for p in hand_view.pots]
 
 
+def warm_up() -> None:
+    """Build the evaluator's lazy tables now (about 2 s of CPU, more on a loaded machine):
+    the first flop a room deals names each player's hand (`you.hand`), and paying for the
+    tables there stalled that table's first hand for seconds."""
+    hand_parts("holdem", (0, 1), (10, 20, 30))
+
+
 def seat_status(sv: Any, dealt: bool, folded: bool, all_in: bool) -> str:
     if sv.sitting_out:
         return "sitting_out"

@@ -53,7 +53,9 @@ class Seating:
         data = json.loads(text)
         seats = tuple(
             SavedSeat(account_id=int(s["account_id"]), name=str(s["name"]),
-                      auto_post=bool(s["auto_post"]), record=SeatRecord(**s["record"]))
+                      auto_post=bool(s["auto_post"]),
+                      # the record's account is the id (kept as text before issue 10)
+                      record=SeatRecord(**{**s["record"], "account": int(s["account_id"])}))
             for s in data["seats"]
         )  # fmt: skip
         previous = PreviousHand(**data["previous"]) if data.get("previous") else None

@@ -1,7 +1,8 @@
 """One poker table live: the single writer between players, the core table and the ledger.
 
 Every request, clock expiry and the next deal is a command on the table's actor. A command
-applies to `pokerroom.core.table.Table`, then the new events are numbered (version), the hand
+applies to `pokerroom.core.table.Table`, then the events the table returns (the hand's and
+its own, in the order players are told) are numbered (version), the hand
 is persisted at its start and settled atomically with its chips at its end (services.hands),
 and only then the events go out, each filtered for its receiver by `visible_to` and each
 view built by `view_for`. Actions carry the hand and action number: stale ones are refused.
@@ -33,7 +34,7 @@ from pokerroom.core.rules import (
 from pokerroom.core.rules.showdown import best_five, hand_parts
 from pokerroom.core.table.buyin import RoomMemory
 from pokerroom.core.table.config import TableConfig
-from pokerroom.core.table.events import HandDealt
+from pokerroom.core.table.events import HandDealt, TableEvent
 from pokerroom.core.table.table import Table
 from pokerroom.services.actor import Actor
 from pokerroom.services.cashier import Cashier
@@ -97,7 +98,7 @@ class HandEvent:
     """A core hand event in the log, with what filtering it needs: who sat where in its hand."""
 
     event: Any
-    seats: dict[str, int]  # account -> seat dealt in (the hand's own, not today's seats)
+    seats: dict[int, int]  # account -> seat dealt in (the hand's own, not today's seats)
     dealt_in: frozenset[int]
 
 
@@ -106,12 +107,20 @@ class HandRun:
     number: int
     db_id: int  # the stored hand; a hand that could not be stored is never played
     hand: Any  # the engine's hand: view_for, events, record, result
-    seats: dict[str, int]
+    seats: dict[int, int]  # account -> seat dealt in
     dealt_in: frozenset[int]
-    start_stacks: dict[str, int]
+    start_stacks: dict[int, int]
     deal: Deal  # the server seed inside stays in memory until the hand is over
-    seen: int = 0
     action_no: int = 0
+
+    def seat_of(self, account: int) -> int:
+        """The seat `account` was dealt into this hand, or the refusal (R-BET-10): the one
+        place a player's command is matched to a seat."""
+        seat = self.seats.get(account)
+        if seat is None:
+            raise RefusedError("not_in_hand", f"you are not dealt into hand {self.number}",
+                               rule="R-BET-10")
+        return seat
 
     def fairness(self) -> dict[str, Any]:
         """What everyone at the table may know of the deal while the hand runs."""
@@ -135,22 +144,23 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         # Who looks at the table now: viewer id (one client connection) -> account (None: not
         # logged in). Presence only (a seated player's clock, whom to build a view for);
         # messages go out through the fan-out.
-        self.viewers: dict[str, str | None] = {}
+        self.viewers: dict[str, int | None] = {}
         self.fanout = services.fanout
         self.channel = table_channel(table_id)
-        self.names: dict[str, str] = {}  # seated accounts -> display names
-        self.known_names: dict[str, str] = {}  # every account ever seated here (for old events)
-        self.known_seats: dict[str, int] = {}  # the last seat each account took here
+        self.names: dict[int, str] = {}  # seated accounts -> display names
+        self.known_names: dict[int, str] = {}  # every account ever seated here (for old events)
+        self.known_seats: dict[int, int] = {}  # the last seat each account took here
         self.lobby: Any = None
         self.run: HandRun | None = None
         self.last_run: HandRun | None = None  # the hand just over: shows until the next deal
-        self.auto_post_off: set[str] = set()  # players who wait rather than post what they owe
+        self.auto_post_off: set[int] = set()  # players who wait rather than post what they owe
         # Set when the storage could not record a hand's start: the table then stops (see _halt).
         self.halted: str | None = None
         self.between_hands_s = services.between_hands_s
         self._hand_base = 0
         self._settle_attempts = 0  # failed settlements in a row (the retry backs off)
-        self._table_seen = 0
+        # What the core table's commands returned since the last fan-out, in order.
+        self._happened: list[object] = []
         self._saved_seating: str | None = None
         self.draining = False  # the node is stopping: finish the hand, deal no new one
 
@@ -175,12 +185,11 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                                saved.previous, saved.rotation)
             self._saved_seating = saved.encode()
         for s in kept:
-            account = _account(s.account_id)
+            account = s.account_id
             self.names[account] = self.known_names[account] = s.name
             self.known_seats[account] = s.record.seat
             if not s.auto_post:
                 self.auto_post_off.add(account)
-        self._table_seen = len(self.table.log)
         for account_id in set(escrows) - {s.account_id for s in kept}:
             await self.services.cashier.cash_out_all(
                 account_id, self.table_id,
@@ -196,7 +205,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             return
         seating = Seating(
             seats=tuple(
-                SavedSeat(account_id=int(r.account), name=self.names.get(r.account, "?"),
+                SavedSeat(account_id=r.account, name=self.names.get(r.account, "?"),
                           auto_post=r.account not in self.auto_post_off,
                           record=replace(r, stack=0))  # the escrow holds the stack
                 for r in self.table.seat_records()
@@ -254,7 +263,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         }  # fmt: skip
 
     # ------------------------------------------------------------------ what a viewer sees
-    def view_for(self, account: str | None, *, with_log: bool = False) -> dict[str, Any]:
+    def view_for(self, account: int | None, *, with_log: bool = False) -> dict[str, Any]:
         run = self.run
         seat = run.seats.get(account) if run is not None and account is not None else None
         hand_view = run.hand.view_for(seat) if run is not None else None
@@ -283,46 +292,41 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                            if current is not None and e.hand == current]
         return view
 
-    def _wire(self, entry: LoggedEvent, account: str | None) -> dict[str, Any]:
+    def _wire(self, entry: LoggedEvent, account: int | None) -> dict[str, Any]:
         item = entry.event
         if isinstance(item, HandEvent):
             seat = item.seats.get(account) if account is not None else None
             return event_json(visible_to(item.event, seat, item.dealt_in), entry.version)
         return {**item, "version": entry.version}
 
-    def _to_account(self, account: str, message: Outbound) -> None:
+    def _to_account(self, account: int, message: Outbound) -> None:
         """A message for one account only (its own view, balance, notices)."""
-        self.fanout.publish(account_channel(int(account)), message)
+        self.fanout.publish(account_channel(account), message)
 
     def _to_table(self, message: Outbound) -> None:
         """A message every viewer of the table may see."""
         self.fanout.publish(self.channel, message)
 
     # ------------------------------------------------------------------ numbering and fan-out
-    def _collect(self, *, table_first: bool, run: HandRun | None = None) -> list[LoggedEvent]:
+    def _did(self, events: tuple[object, ...]) -> tuple[object, ...]:
+        """Keep what a command of the core table returned, for the next fan-out."""
+        self._happened.extend(events)
+        return events
+
+    def _collect(self, run: HandRun | None = None) -> list[LoggedEvent]:
+        """Number the events the table returned since the last fan-out, in their order: a
+        hand's event is kept with who sat where in its hand (for filtering), a table's as the
+        clients read it."""
         run = run or self.run
+        happened, self._happened = self._happened, []
+        number = run.number if run is not None else None
         out: list[LoggedEvent] = []
-
-        def hand_events() -> None:
-            if run is None:
-                return
-            new = run.hand.events[run.seen:]
-            run.seen += len(new)
-            out.extend(self.log.append(run.number, HandEvent(ev, run.seats, run.dealt_in))
-                       for ev in new)
-
-        def table_events() -> None:
-            new = self.table.log[self._table_seen:]
-            self._table_seen += len(new)
-            number = run.number if run is not None else None
-            out.extend(self.log.append(number, self._table_event(ev, run)) for ev in new)
-
-        if table_first:
-            table_events()
-            hand_events()
-        else:
-            hand_events()
-            table_events()
+        for ev in happened:
+            if isinstance(ev, TableEvent):
+                out.append(self.log.append(number, self._table_event(ev, run)))
+            elif run is not None:
+                out.append(self.log.append(run.number,
+                                           HandEvent(ev, run.seats, run.dealt_in)))
         return out
 
     def _table_event(self, ev: Any, run: HandRun | None = None) -> dict[str, Any]:
@@ -361,9 +365,9 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         for account in own:
             self._to_account(account, message(account))
         if any(a is None or a not in own for a in self.viewers.values()):
-            self.fanout.publish(self.channel, message(None), skip={int(a) for a in own})
+            self.fanout.publish(self.channel, message(None), skip=own)
 
-    def _involved(self, account: str) -> bool:
+    def _involved(self, account: int) -> bool:
         return account in self.names or (self.run is not None and account in self.run.seats)
 
     # ------------------------------------------------------------------ observing
@@ -376,7 +380,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                        since: int | None) -> TableEvents | TableView:
         """Count the viewer present; the answer is what they missed since `since`, or the
         whole view (the caller hands it to that one client)."""
-        account = _account(account_id) if account_id is not None else None
+        account = account_id
         self.viewers[viewer] = account
         if account is not None and account in self.names:
             try:
@@ -416,7 +420,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                    amount: int | None, cards: list[str] | None = None) -> None:
         if self.halted is not None:
             raise RefusedError("table_halted", self.halted)
-        account = _account(account_id)
+        account = account_id
         run = self.run
         last = self._showable()
         if last is not None and hand == last.number:
@@ -429,9 +433,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                                f"action {action_no} of hand {hand} was already taken")
         if action_no > run.action_no:
             raise RefusedError("stale_action", f"action {action_no} of hand {hand} is not due yet")
-        if account not in run.seats:
-            raise RefusedError("not_in_hand", f"you are not dealt into hand {hand}",
-                               rule="R-BET-10")
+        seat = run.seat_of(account)
         if action in NEEDS_AMOUNT and amount is None:
             raise RefusedError("bad_message", f"'{action}' needs an amount")
         if action == "draw":
@@ -440,20 +442,20 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                 discard = tuple(Card.parse(text).code for text in cards or ())
             except InvalidNotationError as exc:
                 raise RefusedError("bad_message", f"cards: {exc}") from None
-            await self._apply(account, action, None, discard)
+            await self._apply(account, seat, action, None, discard)
             return
-        await self._apply(account, action, amount)
+        await self._apply(account, seat, action, amount)
 
-    async def _apply(self, account: str, action: str, amount: int | None,
+    async def _apply(self, account: int, seat: int, action: str, amount: int | None,
                      discard: tuple[int, ...] = ()) -> None:
         run = self.run
         assert run is not None
         if action == "draw":
-            intent: Any = Draw(seat=run.seats[account], discard=discard)
+            intent: Any = Draw(seat=seat, discard=discard)
         else:
-            intent = ACTIONS[action](run.seats[account], amount or 0)
+            intent = ACTIONS[action](seat, amount or 0)
         try:
-            self.table.act(account, intent, now_ms())
+            self._did(self.table.act(account, intent, now_ms()))
         except RuleViolationError as exc:
             raise RefusedError.from_rule("illegal_action", exc) from None
         run.action_no += 1
@@ -471,7 +473,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         if not clock.expired(at):
             self._arm_clock()
             return
-        self.table.check_clock(at)
+        self._did(self.table.check_clock(at))
         run.action_no += 1
         self._to_account(clock.account, Notice(code="timed_out", table=self.table_id, hand=hand,
                                                text="You ran out of time."))
@@ -514,7 +516,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             return
         for account in self.auto_post_off:
             if account in self.names:  # the core forgets the choice once dealt in: repeat it
-                self.table.wait_for_big_blind(account)
+                self._did(self.table.wait_for_big_blind(account))
         if await self._apply_limits() and not self.table.can_start():
             self._publish()  # who was sat out, with no hand to deal now
             return
@@ -522,23 +524,22 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         # server seed (docs/FAIRNESS.md).
         dealt_in = self.table.next_plan().dealt_in
         deal = self.services.deck_source.next_deal(self.services.client_seeds.for_seats(
-            {s: int(str(self.table.account_at(s))) for s in dealt_in}),
+            {s: self.table.account_at(s) for s in dealt_in}),
             deck_cards(self.table.config.game))
-        self.table.start_hand(now_ms(), deal.deck)
+        self._did(self.table.start_hand(now_ms(), deal.deck))
         # A hand can end inside start_hand (everyone all in from the posts): the table then
         # keeps it as last_hand.
         hand = self.table.hand or self.table.last_hand
         plan = self.table.plan
         number = self._hand_base + self.table.hands_played
         assert hand is not None and plan is not None
-        seats = {str(self.table.account_at(s)): s for s in plan.dealt_in}
-        start = {str(self.table.account_at(setup.seat)): setup.stack
-                 for setup in hand.record.seats}
+        seats = {self.table.account_at(s): s for s in plan.dealt_in}
+        start = {self.table.account_at(setup.seat): setup.stack for setup in hand.record.seats}
         try:
             with self.services.metrics.storage("begin_hand"):
                 db_id = await self.services.hands.begin_hand(
                     self.table_id, number,
-                    [HandSeat(seat=s, account_id=int(a), stack=start[a])
+                    [HandSeat(seat=s, account_id=a, stack=start[a])
                      for a, s in seats.items()],
                     # What recovery needs, and never the deck: whoever reads the database or a
                     # backup mid-hand must not see the cards to come (issue 11). The record,
@@ -561,7 +562,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                       dealt_in=frozenset(plan.dealt_in), start_stacks=start, deal=deal)
         self.run = run
         self.last_run = None
-        self._publish(table_first=True)
+        self._publish()
         if self.table.hand is None:
             await self._settle(run)
             return
@@ -593,7 +594,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             with self.services.metrics.storage("settle_hand"):
                 await self.services.hands.settle_hand(
                     run.db_id,
-                    final_stacks={int(a): finals[s] for a, s in run.seats.items()},
+                    final_stacks={a: finals[s] for a, s in run.seats.items()},
                     rake=result.rake, record=self.services.encode_record(hand.record),
                     server_seed=run.deal.server_seed_hex,  # revealed: the hand is over
                 )
@@ -610,8 +611,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             self._resume(run.number)
         log.info("hand %s settled", run.number, extra={"table": self.table_id,
                                                        "hand": run.number, "hand_id": run.db_id})
-        entries = self._collect(table_first=False)
-        self._fan_out(entries)
+        self._fan_out(self._collect())
         self._send_result(run)
         self.run = None
         self.last_run = run
@@ -647,7 +647,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         # table an operator closed, every player is.
         for p in self.table.players():
             if p.stack == 0 or self.status == "closed":
-                self.table.stand_up(p.account, now_ms=now_ms())
+                self._did(self.table.stand_up(p.account, now_ms=now_ms()))
         await self._after_departures()
         await self._save_seats()
         self._publish()
@@ -684,8 +684,8 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
     async def decide(self, account_id: int, round_no: int, decision: str) -> None:
         raise refuse_for_kind(self.kind, "uth_decide")
 
-    def _publish(self, *, table_first: bool = False) -> None:
-        self._fan_out(self._collect(table_first=table_first))
+    def _publish(self) -> None:
+        self._fan_out(self._collect())
 
     # ------------------------------------------------------------------ player protection
     async def _apply_limits(self) -> bool:
@@ -698,10 +698,10 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         at = now_ms()
         sat_out = False
         for p in self.table.players():
-            account_id = int(p.account)
+            account_id = p.account
             blocked = None if p.sitting_out else await limits.blocked(account_id, at)
             if blocked is not None:
-                self.table.sit_out(p.account, now=True, now_ms=at)
+                self._did(self.table.sit_out(p.account, now=True, now_ms=at))
                 self._tell(p.account, "limit_reached", blocked.reason)
                 sat_out = True
                 continue
@@ -713,7 +713,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                            f"You have played for {minutes} minutes (your session limit).")
         return sat_out
 
-    def _tell(self, account: str, code: str, text: str) -> None:
+    def _tell(self, account: int, code: str, text: str) -> None:
         self._to_account(account, Notice(code=code, table=self.table_id, hand=None, text=text))
 
     async def check_limits(self, account_id: int) -> None:
@@ -735,10 +735,6 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
 
     async def _close_now(self) -> None:
         for p in self.table.players():
-            self.table.stand_up(p.account, now_ms=now_ms())
+            self._did(self.table.stand_up(p.account, now_ms=now_ms()))
         await self._after_departures()
         self._publish()
-
-
-def _account(account_id: int) -> str:
-    return str(account_id)

@@ -12,6 +12,7 @@ from typing import Any
 
 from pokerroom.core.errors import RuleViolationError
 from pokerroom.core.table.buyin import check_buy_in, check_top_up
+from pokerroom.core.table.events import TableEvent
 from pokerroom.services.clock import now_ms
 from pokerroom.services.outbound import (
     Balance,
@@ -25,10 +26,6 @@ from pokerroom.services.refusal import RefusedError
 from pokerroom.storage.errors import InsufficientFundsError
 
 
-def _account(account_id: int) -> str:
-    return str(account_id)
-
-
 class SeatCommands:
     """Mixed into TableRunner; uses its table, services, names, viewers and actor."""
 
@@ -37,14 +34,15 @@ class SeatCommands:
     config: Any
     table_id: str
     display_name: str
-    names: dict[str, str]
-    known_names: dict[str, str]
-    known_seats: dict[str, int]
-    viewers: dict[str, str | None]
+    names: dict[int, str]
+    known_names: dict[int, str]
+    known_seats: dict[int, int]
+    viewers: dict[str, int | None]
     _to_account: Any
     _to_table: Any
     run: Any
-    auto_post_off: set[str]
+    auto_post_off: set[int]
+    _did: Any
     lobby: Any
     log: Any
 
@@ -57,7 +55,7 @@ class SeatCommands:
                    buy_in: int, post_now: bool) -> None:
         self.refuse_when_closed()
         await self.check_limits(account_id)  # a self-set loss limit or an exclusion
-        account = _account(account_id)
+        account = account_id
         if any(p.account == account for p in self.table.players()):
             raise RefusedError("already_seated", f"you already sit at {self.display_name}")
         open_seats = self.table.open_seats()
@@ -90,8 +88,8 @@ class SeatCommands:
             raise RefusedError("insufficient_funds", f"your wallet holds less than {buy_in}",
                                message="wallet_short", params={"amount": buy_in}) from None
         try:
-            self.table.sit_down(account, seat, buy_in, now_ms=now_ms(),
-                                wait_for_big_blind=not post_now)
+            self._did(self.table.sit_down(account, seat, buy_in, now_ms=now_ms(),
+                                          wait_for_big_blind=not post_now))
         except RuleViolationError as exc:
             await self.services.cashier.cash_out(account_id, self.table_id, buy_in,
                                                  key=f"refund:{key}")
@@ -100,7 +98,7 @@ class SeatCommands:
         self.known_names[account] = name
         self.known_seats[account] = seat
         self.viewers[viewer] = account
-        self._publish(table_first=True)
+        self._publish()
         self._to_account(account, Balance(
             balance=await self.services.cashier.wallet_balance(account_id)))
         await self._save_seats()
@@ -126,7 +124,7 @@ class SeatCommands:
         except InsufficientFundsError:
             raise RefusedError("insufficient_funds", f"your wallet holds less than {amount}",
                                message="wallet_short", params={"amount": amount}) from None
-        self.table.top_up(account, amount)
+        self._did(self.table.top_up(account, amount))
         self._publish()
         self._maybe_deal()
 
@@ -137,13 +135,12 @@ class SeatCommands:
         account = self._seated(account_id)
         self._refuse_while_unsettled()
         run = self.run
-        acted = len(run.hand.events) if run is not None else 0
-        self.table.stand_up(account, now_ms=now_ms())
+        events = self._did(self.table.stand_up(account, now_ms=now_ms()))
         if run is not None and account in run.seats:
             # Still dealt in: the core table folds the player at each turn from now on (at
             # once if it is theirs: the hand may even end here); the seat is freed, and the
             # stack cashed out, when the hand ends.
-            if len(run.hand.events) != acted:
+            if any(not isinstance(e, TableEvent) for e in events):
                 run.action_no += 1
                 await self._after_change()
             return
@@ -154,7 +151,7 @@ class SeatCommands:
         """Cash out every player the table no longer seats (left, or stood up by the table)."""
         seated = {p.account for p in self.table.players()}
         for account in [a for a in self.names if a not in seated]:
-            account_id = int(account)
+            account_id = account
             await self.services.cashier.cash_out_all(
                 account_id, self.table_id, key=f"leave:{self.table_id}:{account_id}:{uuid.uuid4().hex}")
             del self.names[account]
@@ -173,11 +170,10 @@ class SeatCommands:
             raise RefusedError("table_halted", f"hand {self.run.number} is not settled yet: "
                                "try again once the table goes on")
 
-    def _seated(self, account_id: int) -> str:
-        account = _account(account_id)
-        if account not in self.names:
+    def _seated(self, account_id: int) -> int:
+        if account_id not in self.names:
             raise RefusedError("not_seated", f"you do not sit at {self.display_name}")
-        return account
+        return account_id
 
     async def sit_out(self, account_id: int) -> None:
         await self.call(self._simple, "sit_out", account_id)
@@ -201,7 +197,7 @@ class SeatCommands:
     async def _simple(self, command: str, account_id: int) -> None:
         account = self._seated(account_id)
         try:
-            events = getattr(self.table, command)(account)
+            events = self._did(getattr(self.table, command)(account))
         except RuleViolationError as exc:
             raise RefusedError.from_rule("refused", exc) from None
         self._publish()
@@ -218,10 +214,10 @@ class SeatCommands:
 
     async def _wait_list(self, account_id: int) -> None:
         try:
-            place = self.table.waiting_list.join(_account(account_id))
+            place = self.table.waiting_list.join(account_id)
         except RuleViolationError as exc:
             raise RefusedError.from_rule("refused", exc) from None
-        self._to_account(_account(account_id), WaitListed(
+        self._to_account(account_id, WaitListed(
             code="wait_listed", table=self.table_id, hand=None,
             text=f"You are number {place} on the waiting list.", place=place))
         self._offer_seats()

@@ -41,7 +41,8 @@ class ShowCommands:
     run: Any
     last_run: Any
     log: Any
-    viewers: dict[str, str | None]
+    viewers: dict[str, int | None]
+    _did: Any
 
     def _showable(self) -> Any | None:
         """The hand just over while its cards may still be shown (R-SD-5): until the next deal."""
@@ -50,25 +51,23 @@ class ShowCommands:
             return last
         return None
 
-    async def _show_after_hand(self, last: Any, account: str, action_no: int,
+    async def _show_after_hand(self, last: Any, account: int, action_no: int,
                                action: str) -> None:
         """R-SD-5: after the hand, a player whose cards nobody saw may show them. The shown
         cards go out as the core's HandShown event, filtered like any other."""
         if action != "show":
             raise RefusedError("illegal_action", "the hand is over: you may only show your cards",
                                rule="R-SD-5")
-        if account not in last.seats:
-            raise RefusedError("not_in_hand", f"you were not dealt into hand {last.number}",
-                               rule="R-SD-5")
+        seat = last.seat_of(account)
         if action_no > last.action_no:
             raise RefusedError("stale_action",
                                f"action {action_no} of hand {last.number} is not due yet")
         try:
-            self.table.act(account, ShowCards(seat=last.seats[account]), now_ms())
+            self._did(self.table.act(account, ShowCards(seat=seat), now_ms()))
         except RuleViolationError as exc:
             raise RefusedError.from_rule("illegal_action", exc) from None
         last.action_no += 1
-        self._fan_out(self._collect(table_first=False, run=last))
+        self._fan_out(self._collect(run=last))
         self._send_result(last)
 
     def _offer_show(self, run: Any) -> None:

@@ -286,3 +286,31 @@ def test_R_BUYIN_3_choice_bring_back_what_you_left_with() -> None:
         t.sit_down("ann", 3, 201, now_ms=1000)
     assert info.value.rule_id == "R-BUYIN-2"
     t.sit_down("ann", 3, 150, now_ms=1000)
+
+
+def test_every_command_returns_all_it_caused_in_the_order_players_are_told() -> None:
+    """The runner publishes what the table's commands return (issue 10): nothing may happen
+    that a command does not return. A player who left is folded for after the next action,
+    and the hand's end brings the table's own events."""
+    t = table("ann bob cat")
+    dealt = t.start_hand(0, deck(3))
+    assert type(dealt[0]).__name__ == "HandDealt"  # the commitment before any card
+    hand = t.hand
+    assert hand is not None
+    assert [e for e in dealt if e in hand.events] == list(hand.events)
+    seen = len(hand.events)
+    log_seen = len(t.log)
+    to_act = hand.legal_actions().seat
+    # The player after the next one leaves: they are folded when their turn comes.
+    leaving = t.account_at((to_act + 1) % 3)
+    assert leaving is not None
+    assert t.stand_up(leaving) == ()  # not their turn: nothing happens yet
+    actor = t.account_at(to_act)
+    assert actor is not None
+    events = t.act(actor, rules.Fold(seat=to_act))
+    assert events == (*hand.events[seen:], *t.log[log_seen:])
+    assert sum(type(e).__name__ == "Folded" for e in events) == 2  # the act and the leave
+    # The hand ended: the table's events come last, the leaver's seat freed after it.
+    names = [type(e).__name__ for e in events]
+    assert names[-2:] == ["HandSettled", "PlayerStoodUp"]
+    assert events[-1].account == leaving

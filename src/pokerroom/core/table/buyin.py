@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerroom.core.errors import RuleViolationError
+from pokerroom.core.table.account import Account
 from pokerroom.core.table.config import BuyInLimits, GameKey, TableConfig
 
 RETURN_WINDOW_MS = 20 * 60 * 1000
@@ -18,7 +19,7 @@ RETURN_WINDOW_MS = 20 * 60 * 1000
 class Departure:
     """A player left a game (variant, structure, stakes) with `amount` chips at `left_at_ms`."""
 
-    account: str
+    account: Account
     game_key: GameKey
     amount: int
     left_at_ms: int
@@ -31,12 +32,12 @@ class RoomMemory:
     __slots__ = ("_departures",)
 
     def __init__(self) -> None:
-        self._departures: dict[tuple[str, GameKey], Departure] = {}
+        self._departures: dict[tuple[Account, GameKey], Departure] = {}
 
     def record(self, departure: Departure) -> None:
         self._departures[(departure.account, departure.game_key)] = departure
 
-    def recent(self, account: str, game_key: GameKey, now_ms: int) -> Departure | None:
+    def recent(self, account: Account, game_key: GameKey, now_ms: int) -> Departure | None:
         """The departure that still binds the player: same game, within 20 minutes."""
         found = self._departures.get((account, game_key))
         if found is None or now_ms - found.left_at_ms >= RETURN_WINDOW_MS:
@@ -48,7 +49,7 @@ class RoomMemory:
 
 
 def buy_in_limits(
-    config: TableConfig, account: str, now_ms: int, memory: RoomMemory | None
+    config: TableConfig, account: Account, now_ms: int, memory: RoomMemory | None
 ) -> tuple[BuyInLimits, Departure | None]:
     """The limits for this player now, with the departure that changed them, if any."""
     limits = config.buy_in
@@ -62,7 +63,7 @@ def buy_in_limits(
 
 
 def check_buy_in(
-    config: TableConfig, account: str, amount: int, now_ms: int, memory: RoomMemory | None
+    config: TableConfig, account: Account, amount: int, now_ms: int, memory: RoomMemory | None
 ) -> None:
     """Refuse a buy-in outside the limits (R-BUYIN-1, R-BUYIN-2, R-BUYIN-3)."""
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:

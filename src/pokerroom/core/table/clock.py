@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerroom.core.table.account import Account
 from pokerroom.core.table.config import ClockConfig
 
 
@@ -17,7 +18,7 @@ class TurnClock:
     """The running clock of one turn."""
 
     seat: int
-    account: str
+    account: Account
     started_ms: int
     action_deadline_ms: int  # end of the normal time
     deadline_ms: int  # end of the normal time plus the bank, when the bank applies
@@ -36,7 +37,7 @@ def start_turn(
     config: ClockConfig,
     *,
     seat: int,
-    account: str,
+    account: Account,
     now_ms: int,
     bank_ms: int,
     chips_in_pot: bool,

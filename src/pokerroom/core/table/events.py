@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerroom.core.table.account import Account
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerSat:
-    account: str
+    account: Account
     seat: int
     stack: int
 
@@ -16,7 +18,7 @@ class PlayerSat:
 class PlayerStoodUp:
     """The player left the seat; `stack` goes back to their wallet."""
 
-    account: str
+    account: Account
     seat: int
     stack: int
     reason: str = "left"
@@ -24,24 +26,24 @@ class PlayerStoodUp:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ToppedUp:
-    account: str
+    account: Account
     amount: int
     stack: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SatOut:
-    account: str
+    account: Account
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SatIn:
-    account: str
+    account: Account
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BlindMissed:
-    account: str
+    account: Account
     blind: str  # "small_blind" | "big_blind"
 
 
@@ -67,7 +69,7 @@ class HandSettled:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TimedOut:
-    account: str
+    account: Account
     action: str  # "check" | "fold"
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from pokerroom.core.errors import IllegalActionError, RuleViolationError
 from pokerroom.core.table import engine
+from pokerroom.core.table.account import Account
 from pokerroom.core.table.blinds import (
     BlindPlan,
     NotEnoughPlayersError,
@@ -45,7 +46,7 @@ from pokerroom.core.table.waiting import SeatOffer, WaitingList
 
 @dataclass(slots=True, kw_only=True)
 class _Player:
-    account: str
+    account: Account
     seat: int
     stack: int
     new: bool
@@ -68,7 +69,7 @@ class _Player:
 class SeatView:
     """A read-only picture of one seated player."""
 
-    account: str
+    account: Account
     seat: int
     stack: int
     sitting_out: bool
@@ -87,7 +88,7 @@ class SeatRecord:
     """One seated player between hands, as kept so a restart (or another node taking the
     table over) seats them again as they were: same seat, blind debts and sit-out state."""
 
-    account: str
+    account: Account
     seat: int
     stack: int
     new: bool
@@ -161,20 +162,20 @@ class Table:
             "next": {"game": nxt[0], "betting": nxt[1]},
         }  # fmt: skip
 
-    def seat_of(self, account: str) -> int:
+    def seat_of(self, account: Account) -> int:
         for p in self._seats:
             if p is not None and p.account == account:
                 return p.seat
         raise RuleViolationError("seat", f"{account} is not seated at {self.config.name}")
 
-    def account_at(self, seat: int) -> str | None:
+    def account_at(self, seat: int) -> Account | None:
         p = self._seats[seat]
         return p.account if p is not None else None
 
     def players(self) -> tuple[SeatView, ...]:
         return tuple(self._view(p) for p in self._seats if p is not None)
 
-    def player(self, account: str) -> SeatView:
+    def player(self, account: Account) -> SeatView:
         return self._view(self._get(account))
 
     def open_seats(self) -> tuple[int, ...]:
@@ -209,7 +210,7 @@ class Table:
             disconnected=p.disconnected,
         )
 
-    def _get(self, account: str) -> _Player:
+    def _get(self, account: Account) -> _Player:
         for p in self._seats:
             if p is not None and p.account == account:
                 return p
@@ -222,10 +223,23 @@ class Table:
         self.log.extend(events)
         return events
 
+    def _mark(self) -> tuple[engine.Hand | None, int, int]:
+        """Where the hand's events and the table's log stand before a command."""
+        hand = self.hand
+        return hand, len(hand.events) if hand is not None else 0, len(self.log)
+
+    def _since(self, mark: tuple[engine.Hand | None, int, int]) -> tuple[object, ...]:
+        """Everything a command made happen, in the order players are told: the hand's new
+        events (the action, the players folded or checked for after it), then the table's
+        (who sat out, the hand settled)."""
+        hand, hand_mark, log_mark = mark
+        made = hand.events[hand_mark:] if hand is not None else ()
+        return (*made, *self.log[log_mark:])
+
     # ----------------------------------------------------------------- commands
     def sit_down(
         self,
-        account: str,
+        account: Account,
         seat: int,
         buy_in: int,
         *,
@@ -264,7 +278,7 @@ class Table:
         )
         return self._emit(PlayerSat(account=account, seat=seat, stack=buy_in))
 
-    def top_up(self, account: str, amount: int) -> tuple[TableEvent, ...]:
+    def top_up(self, account: Account, amount: int) -> tuple[TableEvent, ...]:
         """Add chips between hands, never above the maximum (R-BUYIN-4)."""
         p = self._get(account)
         if self._dealt(p):
@@ -283,9 +297,10 @@ class Table:
         return self._emit(*events)
 
     def sit_out(
-        self, account: str, *, now: bool = False, now_ms: int = 0
-    ) -> tuple[TableEvent, ...]:
-        """Sit out from the next hand on (or at once, between hands or when not dealt in)."""
+        self, account: Account, *, now: bool = False, now_ms: int = 0
+    ) -> tuple[object, ...]:
+        """Sit out from the next hand on (or at once, between hands or when not dealt in).
+        Returns every event it caused: sat out "now" at one's turn, the hand's own too."""
         p = self._get(account)
         if p.sitting_out:
             raise RuleViolationError("sit-out", f"{account} is already sitting out")
@@ -293,14 +308,16 @@ class Table:
             p.sit_out_next = True
             p.fold_now = now
             if now:
+                mark = self._mark()
                 self._auto_fold(now_ms)
+                return self._since(mark)
             return ()
         p.sitting_out = True
         p.sit_out_next = False
         p.orbits_out = 0
         return self._emit(SatOut(account=account))
 
-    def sit_in(self, account: str) -> tuple[TableEvent, ...]:
+    def sit_in(self, account: Account) -> tuple[TableEvent, ...]:
         """Come back: a player owing blinds posts them or waits for the big blind (R-BLIND-5..7)."""
         p = self._get(account)
         if p.sit_out_next and not p.busted:
@@ -317,26 +334,28 @@ class Table:
             p.waits = False
         return self._emit(SatIn(account=account))
 
-    def post_blind_now(self, account: str) -> tuple[TableEvent, ...]:
+    def post_blind_now(self, account: Account) -> tuple[TableEvent, ...]:
         """Choose to post (a big blind, or what is owed) to be dealt in (R-BLIND-3, R-BLIND-5)."""
         self._get(account).waits = False
         return ()
 
-    def wait_for_big_blind(self, account: str) -> tuple[TableEvent, ...]:
+    def wait_for_big_blind(self, account: Account) -> tuple[TableEvent, ...]:
         """Choose to wait until the big blind reaches the seat (R-BLIND-3, R-BLIND-6)."""
         self._get(account).waits = True
         return ()
 
-    def stand_up(self, account: str, *, now_ms: int = 0) -> tuple[TableEvent, ...]:
-        """Leave the table: at once between hands, else when the hand is over."""
+    def stand_up(self, account: Account, *, now_ms: int = 0) -> tuple[object, ...]:
+        """Leave the table: at once between hands, else when the hand is over. Returns every
+        event it caused (left during the hand: the folds for the player, the hand's end)."""
         p = self._get(account)
         if self._dealt(p):
             # Still dealt in: folded at once if it is their turn, else when it comes (never a
             # wait for the clock); the seat is freed when the hand ends.
             p.leave_after_hand = True
             p.left_in_hand = True
+            mark = self._mark()
             self._auto_fold(now_ms)
-            return ()
+            return self._since(mark)
         return self._emit(self._remove(p, now_ms, "left"))
 
     def _remove(self, p: _Player, now_ms: int, reason: str) -> PlayerStoodUp:
@@ -412,10 +431,10 @@ class Table:
         at a mixed table the last blind hand's, R-MIX-4)."""
         return self._previous
 
-    def disconnect(self, account: str) -> None:
+    def disconnect(self, account: Account) -> None:
         self._get(account).disconnected = True
 
-    def reconnect(self, account: str) -> None:
+    def reconnect(self, account: Account) -> None:
         self._get(account).disconnected = False
 
     # ----------------------------------------------------------------- hands
@@ -459,8 +478,12 @@ class Table:
             return False
         return True
 
-    def start_hand(self, now_ms: int, deck: Sequence[int]) -> tuple[TableEvent, ...]:
-        """Deal the next hand: plan button and blinds, record missed blinds, call the engine."""
+    def start_hand(self, now_ms: int, deck: Sequence[int]) -> tuple[object, ...]:
+        """Deal the next hand: plan button and blinds, record missed blinds, call the engine.
+        Returns every event in the order players are told: the table's up to `HandDealt`
+        (the deal's commitment goes out before any card), the hand's, then the table's that
+        follow (a hand over at once, everyone all in from the posts)."""
+        log_mark = len(self.log)
         if self.hand is not None:
             raise RuleViolationError("phase", "a hand is already running at this table")
         events: list[TableEvent] = []
@@ -477,7 +500,7 @@ class Table:
             p = self._seats[seat]
             assert p is not None
             setups.append(
-                engine.seat_setup(self.config, seat, p.stack, plan.posts_of(seat), p.account)
+                engine.seat_setup(self.config, seat, p.stack, plan.posts_of(seat), str(p.account))
             )
         hand = engine.start(self.config, setups, plan.button, deck)
         # The engine accepted the hand: commit the plan.
@@ -530,11 +553,14 @@ class Table:
             )
         self._restart_clock(now_ms)
         self._emit(*events)
+        dealt_mark = len(self.log)
         self._maybe_settle(now_ms)
-        return tuple(events)
+        return (*self.log[log_mark:dealt_mark], *hand.events, *self.log[dealt_mark:])
 
-    def act(self, account: str, action: engine.Action, now_ms: int = 0) -> tuple[object, ...]:
-        """A player's action in the running hand; refused when it is not theirs to make."""
+    def act(self, account: Account, action: engine.Action, now_ms: int = 0) -> tuple[object, ...]:
+        """A player's action in the running hand; refused when it is not theirs to make.
+        Returns every event it caused: the action's, those of the players folded or checked
+        for after it (sat out "now", left), and the table's when the hand ended."""
         hand = self.hand
         if hand is None and self.last_hand is not None and engine.is_show_or_muck(action):
             hand = self.last_hand  # R-SD-5: show (or keep mucked) once the hand is over
@@ -547,28 +573,31 @@ class Table:
                 "R-BET-10", f"{account} sits in seat {p.seat} and cannot act for seat {seat}"
             )
         clock = self.clock
-        events = hand.apply(action)
+        mark = hand, len(hand.events), len(self.log)
+        hand.apply(action)
         if clock is not None and clock.seat == p.seat:
             p.time_bank_ms -= clock.bank_used(now_ms)
         self._restart_clock(now_ms)
         self._maybe_settle(now_ms)
-        return tuple(events)
+        return self._since(mark)
 
-    def check_clock(self, now_ms: int) -> tuple[TableEvent, ...]:
-        """Act for a player whose time ran out: check if possible, else fold; sit out next hand."""
+    def check_clock(self, now_ms: int) -> tuple[object, ...]:
+        """Act for a player whose time ran out: check if possible, else fold; sit out next hand.
+        Returns every event it caused, the hand's then the table's (`TimedOut` first)."""
         clock, hand = self.clock, self.hand
         if clock is None or hand is None or not clock.expired(now_ms):
             return ()
+        mark = self._mark()
         p = self._seats[clock.seat]
         assert p is not None
         p.time_bank_ms -= clock.bank_used(now_ms)
         verb, action = engine.timeout_action(hand, clock.seat)
         hand.apply(action)
         p.sit_out_next = True
-        events = self._emit(TimedOut(account=p.account, action=verb))
+        self._emit(TimedOut(account=p.account, action=verb))
         self._restart_clock(now_ms)
         self._maybe_settle(now_ms)
-        return events
+        return self._since(mark)
 
     def _auto_fold(self, now_ms: int) -> None:
         """Players who sat out "now" during the hand check or fold when their turn comes;

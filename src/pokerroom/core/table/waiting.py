@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerroom.core.errors import RuleViolationError
+from pokerroom.core.table.account import Account
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatOffer:
-    account: str
+    account: Account
     expires_ms: int
 
 
@@ -24,11 +25,11 @@ class WaitingList:
     __slots__ = ("_queue", "_offers")
 
     def __init__(self) -> None:
-        self._queue: list[str] = []
-        self._offers: dict[str, SeatOffer] = {}
+        self._queue: list[Account] = []
+        self._offers: dict[Account, SeatOffer] = {}
 
     @property
-    def waiting(self) -> tuple[str, ...]:
+    def waiting(self) -> tuple[Account, ...]:
         return tuple(self._queue)
 
     @property
@@ -38,20 +39,20 @@ class WaitingList:
     def __len__(self) -> int:
         return len(self._queue)
 
-    def join(self, account: str) -> int:
+    def join(self, account: Account) -> int:
         """Add the player at the end; returns their place (1 = first)."""
         if account in self._queue:
             raise RuleViolationError("waiting-list", f"{account} is already on this waiting list")
         self._queue.append(account)
         return len(self._queue)
 
-    def leave(self, account: str) -> None:
+    def leave(self, account: Account) -> None:
         if account not in self._queue:
             raise RuleViolationError("waiting-list", f"{account} is not on this waiting list")
         self._queue.remove(account)
         self._offers.pop(account, None)
 
-    def expire(self, now_ms: int) -> tuple[str, ...]:
+    def expire(self, now_ms: int) -> tuple[Account, ...]:
         """Drop every player whose offer ran out: they lose their place."""
         gone = tuple(a for a, o in self._offers.items() if now_ms >= o.expires_ms)
         for account in gone:
@@ -72,11 +73,11 @@ class WaitingList:
                 made.append(offer)
         return tuple(made)
 
-    def reserved_for_others(self, account: str, now_ms: int) -> int:
+    def reserved_for_others(self, account: Account, now_ms: int) -> int:
         """How many open seats are held by live offers to other players."""
         return sum(1 for a, o in self._offers.items() if a != account and now_ms < o.expires_ms)
 
-    def take(self, account: str, now_ms: int) -> None:
+    def take(self, account: Account, now_ms: int) -> None:
         """The player takes a seat: they leave the list (an expired offer is refused)."""
         offer = self._offers.get(account)
         if offer is not None and now_ms >= offer.expires_ms:
