@@ -163,6 +163,10 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         self._happened: list[object] = []
         self._saved_seating: str | None = None
         self.draining = False  # the node is stopping: finish the hand, deal no new one
+        # Parts of every view's header and lobby row built once (issue 11): the stakes, and
+        # each game's layout.
+        self._stakes = plain(config.stakes)
+        self._variants: dict[str, dict[str, Any]] = {}
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -236,8 +240,8 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         return {
             "id": self.table_id, "name": self.display_name, "kind": "poker",
             "game": game.game, "betting": game.betting,
-            "variant": variant_info(game.game), "mix": self.table.rotation_info(),
-            "stakes": plain(self.config.stakes), "decimals": self.decimals,
+            "variant": self._variant(game.game), "mix": self.table.rotation_info(),
+            "stakes": self._stakes, "decimals": self.decimals,
             "seats": self.config.seats, "taken": len(self.table.players()),
             **self._limits(), **self._figures(), "status": self.status,
         }  # fmt: skip
@@ -257,18 +261,29 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         return {
             "table": self.table_id, "name": self.display_name, "kind": "poker",
             "game": game.game, "betting": game.betting,
-            "variant": variant_info(game.game), "mix": self.table.rotation_info(),
-            "stakes": plain(self.config.stakes), "decimals": self.decimals,
+            "variant": self._variant(game.game), "mix": self.table.rotation_info(),
+            "stakes": self._stakes, "decimals": self.decimals,
             "seats_total": self.config.seats, **self._limits(), "status": self.status,
         }  # fmt: skip
 
+    def _variant(self, game: str) -> dict[str, Any]:
+        """The game's layout, built once per game (a mixed table rotates through several)."""
+        known = self._variants.get(game)
+        if known is None:
+            known = self._variants[game] = variant_info(game)
+        return known
+
     # ------------------------------------------------------------------ what a viewer sees
-    def view_for(self, account: int | None, *, with_log: bool = False) -> dict[str, Any]:
+    def view_for(self, account: int | None, *, with_log: bool = False,
+                 players: tuple[Any, ...] | None = None) -> dict[str, Any]:
+        """The view of one viewer; `players` (the table's seats now) may be passed by a
+        caller building many views of one moment."""
         run = self.run
         seat = run.seats.get(account) if run is not None and account is not None else None
         hand_view = run.hand.view_for(seat) if run is not None else None
         view = table_view(
-            header=self._header(), players=self.table.players(), names=self.names,
+            header=self._header(),
+            players=self.table.players() if players is None else players, names=self.names,
             seats_total=self.config.seats, hand_view=hand_view,
             hand_number=run.number if run is not None else None,
             action_no=run.action_no if run is not None else 0,
@@ -352,12 +367,13 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         if not entries or not self.viewers:
             return
         first = entries[0].version
+        players = self.table.players()  # one moment: the same seats in every view
 
-        def message(key: str | None) -> TableEvents:
+        def message(key: int | None) -> TableEvents:
             return TableEvents(table=self.table_id, from_version=first,
                                version=self.log.version,
                                events=[self._wire(e, key) for e in entries],
-                               view=self.view_for(key))
+                               view=self.view_for(key, players=players))
 
         # Each player involved here and looking gets a copy filtered for them on their own
         # channel; every other viewer the observers' copy, built once, on the table's.
