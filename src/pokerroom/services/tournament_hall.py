@@ -6,8 +6,8 @@ that starts opens the next one when it `repeat`s; a scheduled one ("every N minu
 "HH:MM" UTC) opens the next when it starts. After a restart every unfinished instance is
 restored by its director (hands in progress void). A player who does not act within the
 action time is away (R-TOURN-5) until they act again. Connections are anything with
-`push(message)` (a services.outbound message) and `account_id`; pictures are built from the
-core's per-seat views only.
+`push(message)` and `send(frame)` (services.outbound) and `account_id`; pictures are built
+from the core's per-seat views only.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 
 from pokerroom.core import rules
 from pokerroom.core.errors import PokerRoomError, RuleViolationError
-from pokerroom.services.outbound import Tournament
+from pokerroom.services.outbound import Frame, Tournament, encode
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.tournament_director import (
     TournamentDirector,
@@ -254,8 +254,19 @@ class TournamentHall:
             conns.discard(conn)
 
     def publish(self, tid: str) -> None:
+        """Every follower's picture: built and encoded once per account (anonymous followers
+        share one), not once per socket (issue 11)."""
+        d = self.directors.get(tid)
+        if d is None:
+            return
+        frames: dict[int | None, Frame] = {}
         for conn in list(self.followers.get(tid, ())):
-            self._send(tid, conn)
+            viewer = getattr(conn, "account_id", None)
+            frame = frames.get(viewer)
+            if frame is None:
+                frame = frames[viewer] = encode(Tournament(
+                    tournament=tid, view=viewer_picture(d, viewer)))
+            conn.send(frame)
 
     def _send(self, tid: str, conn: Any) -> None:
         d = self.directors.get(tid)
