@@ -17,12 +17,13 @@ NL = TableConfig(name="nl", game="holdem", betting="no-limit",
                  stakes=TableStakes(small_blind=1, big_blind=2), seats=6)
 
 
-async def _account(db: Database, name: str) -> str:
+async def _account(db: Database, name: str) -> int:
+    """A new account's id: the room seats players by their int id (issue 10)."""
     async with db.write() as session:
         row = Account(name=name, name_key=name, password_hash="x", created_ms=0)
         session.add(row)
         await session.flush()
-        return str(row.id)
+        return int(row.id)
 
 
 async def test_R_BUYIN_3_a_departure_on_one_node_binds_the_buy_in_on_another(
