@@ -13,6 +13,7 @@ import asyncio
 from typing import Any
 
 from pokerroom.server.connection import OUTBOUND_BYTES, OUTBOUND_LIMIT, Connection
+from pokerroom.server.messages import TableEvents, TableView
 
 
 class StalledSocket:
@@ -35,10 +36,10 @@ async def test_a_stalled_reader_is_cut_off_by_bytes_not_by_count() -> None:
     socket: Any = StalledSocket()
     conn = Connection(socket, account_id=1, username="slow")
     conn.start()
-    view = {"type": "table_view", "table": "antares-1", "padding": "x" * 100_000}
+    view = TableView(table="antares-1", version=1, view={"padding": "x" * 100_000})
     pushed = 0
     while not conn.closed and pushed < OUTBOUND_LIMIT:
-        conn.push(dict(view))
+        conn.push(view)
         pushed += 1
         await asyncio.sleep(0)
     assert conn.closed, f"{pushed} views of 100 KB queued and the client still kept"
@@ -53,6 +54,7 @@ async def test_many_small_messages_under_the_byte_cap_are_kept() -> None:
     conn = Connection(socket, account_id=1, username="slow")
     conn.start()
     for i in range(OUTBOUND_LIMIT // 2):  # about 100 bytes each: far under 4 MiB
-        conn.push({"type": "table_events", "table": "antares-1", "version": i})
+        conn.push(TableEvents(table="antares-1", from_version=i, version=i, events=[],
+                              view={}))
     assert not conn.closed
     await conn.close()
