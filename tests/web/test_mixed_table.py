@@ -46,13 +46,18 @@ stakes = { small_blind = 100, big_blind = 200, small_bet = 200, big_bet = 400, a
 """
 
 
-def test_R_MIX_1_the_default_room_has_a_horse_table() -> None:
-    """R-MIX-1: the packaged room deals HORSE at Lyra, one orbit per game."""
+def test_R_MIX_1_the_default_room_has_a_horse_and_an_eight_game_table() -> None:
+    """R-MIX-1, R-MIX-3: the packaged room deals HORSE at Lyra and 8-game at Pleione, one
+    orbit per game; 8-game's no-limit and pot-limit games cap its buy-in at 100 big blinds."""
     import pokerroom
 
     text = (Path(pokerroom.__file__).parent / "data" / "room.toml").read_text(encoding="utf-8")
-    lyra = parse_room(text).table("Lyra")
+    room = parse_room(text)
+    lyra, pleione = room.table("Lyra"), room.table("Pleione")
     assert (lyra.mix, lyra.rotate_every) == ("horse", 0)
+    assert (pleione.mix, pleione.rotate_every, pleione.game) == ("8-game", 0, "2-7-triple-draw")
+    assert (pleione.buy_in.minimum, pleione.buy_in.maximum) == (4000, 20000)
+    assert pleione.buy_in_rule == "R-MIX-3" and lyra.buy_in_rule == "R-BUYIN-1"
 
 
 @pytest.mark.parametrize("locale", ["en-US", "de-DE"])

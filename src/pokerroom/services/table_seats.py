@@ -69,7 +69,7 @@ class SeatCommands:
             raise RefusedError("bad_buy_in", "a buy-in must be a positive amount", rule="R-BUYIN-2")
         limits = self.config.buy_in
         if buy_in < limits.minimum:
-            rule = "R-BUYIN-1" if self.config.betting == "limit" else "R-BUYIN-2"
+            rule = self.config.buy_in_rule
             raise RefusedError("bad_buy_in", f"the minimum buy-in is {limits.minimum}", rule=rule,
                                message="buy_in_minimum", params={"minimum": limits.minimum})
         # Every buy-in rule (R-BUYIN-1..3) is checked before a chip moves: a refused buy-in

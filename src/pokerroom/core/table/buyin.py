@@ -73,7 +73,7 @@ def check_buy_in(
     if amount % config.chip_unit:
         raise RuleViolationError("R-BET-8", f"buy-in {amount} is not a multiple of the chip unit")
     limits, left = buy_in_limits(config, account, now_ms, memory)
-    rule = "R-BUYIN-1" if config.betting == "limit" else "R-BUYIN-2"
+    rule = config.buy_in_rule
     if left is not None and amount < limits.minimum:
         raise RuleViolationError(
             "R-BUYIN-3",
@@ -110,6 +110,6 @@ def check_top_up(config: TableConfig, stack: int, amount: int) -> None:
             "top_up_maximum", {"amount": amount, "stack": stack, "maximum": limits.maximum},
         )
     if stack == 0 and amount < limits.minimum:
-        rule = "R-BUYIN-1" if config.betting == "limit" else "R-BUYIN-2"
+        rule = config.buy_in_rule
         raise RuleViolationError(rule, f"a rebuy of {amount} is below the minimum {limits.minimum}",
                                  "buy_in_minimum", {"amount": amount, "minimum": limits.minimum})

@@ -178,6 +178,14 @@ class TableConfig:
         return BuyInLimits(minimum=10 * st.big_blind, maximum=100 * st.big_blind)
 
     @property
+    def buy_in_rule(self) -> str:
+        """The rule that sets this table's buy-in range (R-BUYIN-1, R-BUYIN-2, R-MIX-3)."""
+        if self.mix:
+            limit_only = all(b == "limit" for _, b in MIXES[self.mix].games)
+            return "R-BUYIN-1" if limit_only else "R-MIX-3"
+        return "R-BUYIN-1" if self.betting == "limit" else "R-BUYIN-2"
+
+    @property
     def game_stakes(self) -> TableStakes:
         """The stakes the game being played uses (R-MIX-3): a mixed table has one set of
         stakes; its flop games post the blinds (no ante), its stud games the ante and the
