@@ -47,6 +47,8 @@ class TournamentBot:
         self.finished = asyncio.Event()
         self.last: dict[str, Any] | None = None
         self._answered: set[tuple[int, int, int]] = set()
+        self._back_sent = False
+        self.backs = 0  # times this bot came back after being away
 
     async def run(self, give_up_s: float = 600.0) -> dict[str, Any] | None:
         """Play until the tournament is over; returns its last picture."""
@@ -56,7 +58,8 @@ class TournamentBot:
             try:
                 if self.account.token is None:
                     await self.account.login()
-                await self._session()
+                # A session with nothing left to read would otherwise outlast the deadline.
+                await asyncio.wait_for(self._session(), max(0.1, deadline - loop.time()))
             except (TimeoutError, OSError, websockets.WebSocketException) as exc:
                 log.debug("%s: %s", self.account.name, exc)
             except Exception as exc:  # noqa: BLE001 - a login during a restart may fail
@@ -68,6 +71,7 @@ class TournamentBot:
 
     async def _session(self) -> None:
         self._answered.clear()  # after a restart a voided hand is dealt again
+        self._back_sent = False
         headers = {"Authorization": f"Bearer {self.account.token}"}
         async with websockets.connect(self.account.ws_url, additional_headers=headers,
                                       max_size=1 << 22) as ws:  # fmt: skip
@@ -86,6 +90,15 @@ class TournamentBot:
                 if view["summary"]["status"] in ("finished", "cancelled"):
                     self.finished.set()
                     return
+                you = view.get("you") or {}
+                if you.get("away") and not self._back_sent:
+                    # Timed out once (a slow moment, a lost message): come back (R-TOURN-5).
+                    self._back_sent = True
+                    self.backs += 1
+                    await ws.send(json.dumps({"v": 1, "type": "tournament_back",
+                                              "tournament": self.tournament}))  # fmt: skip
+                elif not you.get("away"):
+                    self._back_sent = False
                 table = view.get("table") or {}
                 legal = table.get("legal")
                 if not legal:

@@ -22,6 +22,7 @@ from pokerroom.server.messages import (
     SitOut,
     TopUp,
     TournamentAct,
+    TournamentBack,
     TournamentDeal,
     TournamentFollow,
     TournamentRegister,
@@ -135,5 +136,7 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
             )
         case TournamentDeal():
             await state.tournaments.deal(msg.tournament, _need_account(conn), msg.answer)
+        case TournamentBack():
+            await state.tournaments.back(msg.tournament, _need_account(conn))
         case _:
             assert_never(msg)

@@ -174,6 +174,13 @@ class TournamentAct(_Message):
     amount: Chips | None = None
 
 
+class TournamentBack(_Message):
+    """An away player is back (R-TOURN-5): their turns wait for them again."""
+
+    type: Literal["tournament_back"]
+    tournament: TableId
+
+
 class TournamentDeal(_Message):
     """Ask for the final-table ICM deal, or accept or decline the one offered."""
 
@@ -186,7 +193,7 @@ Inbound = Annotated[
     Hello | Ping | LobbySubscribe | LobbyUnsubscribe | Observe | Unobserve | Sit | Act | SitOut
     | SitIn | AutoPost | TopUp | Leave | WaitList | Chat | UthBet | UthDecide
     | TournamentFollow | TournamentRegister | TournamentUnregister | TournamentAct
-    | TournamentDeal,
+    | TournamentDeal | TournamentBack,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Inbound] = TypeAdapter(Inbound)

@@ -188,6 +188,16 @@ class TournamentDirector(Actor):
         self.t.set_away(entry, False)
         return await self._after(events)
 
+    async def back(self, entry: str) -> None:
+        """An away player is back (R-TOURN-5): from their next turn on the table waits for
+        them again. Without this, a player who once ran out of time could never act again
+        (their turns are played for them at once), and a field of such players plays on
+        forever, folding the blinds round the table."""
+        await self.call(self._back, entry)
+
+    async def _back(self, entry: str) -> None:
+        self.t.set_away(entry, False)
+
     async def request_deal(self, entry: str) -> None:
         """A player left at the final table asks for the ICM deal: no new hand is dealt, and
         once the hand in progress is over the deal is offered to everyone left."""

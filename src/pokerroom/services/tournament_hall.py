@@ -171,10 +171,7 @@ class TournamentHall:
     async def act(self, tid: str, account_id: int, hand_number: int, action: str,
                   amount: int | None) -> None:  # fmt: skip
         d = self.director(tid)
-        entry = next((e.entry for e in d.t.entries.values()
-                      if account_of(e.entry) == account_id and not e.busted), None)  # fmt: skip
-        if entry is None:
-            raise RefusedError("not_in_tournament", "you are not playing in this tournament")
+        entry = _playing(d, account_id)
         table = d.t.table_of(entry)
         hand = table.hand
         if hand is None or table.hand_number != hand_number:
@@ -186,10 +183,7 @@ class TournamentHall:
     async def deal(self, tid: str, account_id: int, answer: str) -> None:
         """`ask` for the ICM deal (2-4 players left), or `accept` / `decline` the one offered."""
         d = self.director(tid)
-        entry = next((e.entry for e in d.t.entries.values()
-                      if account_of(e.entry) == account_id and not e.busted), None)  # fmt: skip
-        if entry is None:
-            raise RefusedError("not_in_tournament", "you are not playing in this tournament")
+        entry = _playing(d, account_id)
         if answer == "ask":
             await self._refusing(d.request_deal(entry))
         else:
@@ -232,6 +226,12 @@ class TournamentHall:
         payouts = [list(p) for e in events for p in getattr(e, "payouts", ())]
         self.publish(tid)
         return {"before": before, "after": d.t.status, "payouts": payouts}
+
+    async def back(self, tid: str, account_id: int) -> None:
+        """An away player is back (R-TOURN-5): the table waits for their decisions again."""
+        d = self.director(tid)
+        await self._refusing(d.back(_playing(d, account_id)))
+        self.publish(tid)
 
     async def _refusing(self, work: Any) -> Any:
         try:
@@ -277,6 +277,15 @@ class TournamentHall:
 
     def listing(self) -> list[dict[str, Any]]:
         return [tournament_summary(d) for d in self.directors.values()]
+
+
+def _playing(d: TournamentDirector, account_id: int) -> str:
+    """The account's entry still in the tournament (refused when there is none)."""
+    entry = next((e.entry for e in d.t.entries.values()
+                  if account_of(e.entry) == account_id and not e.busted), None)  # fmt: skip
+    if entry is None:
+        raise RefusedError("not_in_tournament", "you are not playing in this tournament")
+    return entry
 
 
 def _action(seat: int, verb: str, amount: int | None) -> rules.Action:

@@ -73,7 +73,8 @@ def viewer_picture(d: Any, account_id: int | None) -> dict[str, Any]:
     alive = sorted((e for e in t.entries.values() if not e.busted), key=lambda e: -e.chips)
     rank = next((i for i, e in enumerate(alive, start=1) if e.entry == entry.entry), None)
     out["you"] = {"entry": entry.entry, "chips": entry.chips, "place": entry.place,
-                  "prize": entry.prize, "rank": rank, "out": entry.busted}  # fmt: skip
+                  "prize": entry.prize, "rank": rank, "out": entry.busted,
+                  "away": entry.entry in t.away}  # fmt: skip
     if entry.busted or not t.tables:
         return out
     table = next((x for x in t.tables.values() if entry.entry in x.seats), None)

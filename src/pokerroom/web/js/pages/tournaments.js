@@ -118,7 +118,12 @@ export function mountTournament(main, id) {
   let closeDeal = null;
   const dealButton = h("button.btn.btn-small", { type: "button", hidden: true,
     onclick: () => conn.send({ type: "tournament_deal", tournament: id, answer: "ask" }) }, "Propose a deal");
-  head.after(h("div", {}, dealButton));
+  // Away after running out of time (R-TOURN-5): the turns are played for the player
+  // (check or fold) until they say they are back.
+  const backButton = h("button.btn.btn-primary.btn-small", { type: "button", hidden: true,
+    "data-testid": "tournament-back",
+    onclick: () => conn.send({ type: "tournament_back", tournament: id }) }, "I'm back");
+  head.after(h("div", {}, dealButton, backButton));
 
   const follow = () => conn.send({ type: "tournament_follow", tournament: id });
   const onStatus = (s) => { if (s === "open") follow(); };
@@ -166,6 +171,7 @@ export function mountTournament(main, id) {
     if (s.status === "finished") loadSession();
     dealButton.hidden = !(you && !you.out && s.status === "running" && s.players_left >= 2
       && s.players_left <= 4 && !s.deal && !s.deal_requested);
+    backButton.hidden = !(you && you.away && !you.out && s.status !== "finished");
     renderDeal(s.deal, you);
     renderTable(view.table);
   }
