@@ -54,9 +54,10 @@ levels = [{ small_blind = 10, big_blind = 20, minutes = 600 }]
 class Player:
     """A client that sleeps through its first decision, then plays (and comes back)."""
 
-    def __init__(self, ws_url: str, token: str, seed: int) -> None:
+    def __init__(self, ws_url: str, token: str, seed: int, *, sleep_first: bool = True) -> None:
         self.ws_url, self.token, self.rng = ws_url, token, random.Random(seed)
-        self.slept = False
+        self.slept = not sleep_first
+        self.pictures: list[dict[str, Any]] = []
         self.was_away = False
         self.decisions_after_away = 0
         self.last: dict[str, Any] | None = None
@@ -75,6 +76,7 @@ class Player:
                 if message.get("type") != "tournament":
                     continue
                 view = self.last = message["view"]
+                self.pictures.append(view)
                 if view["summary"]["status"] == "finished":
                     return
                 table = view["table"] or {}

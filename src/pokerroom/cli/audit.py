@@ -12,10 +12,10 @@ import typer
 
 
 def default_replayers() -> dict:  # type: ignore[type-arg]
-    """The replay registry: poker records replay with pokerroom.core.rules.replay."""
-    from pokerroom.services.audit import poker_replayer
+    """The replay registry: poker and tournament records replay with core.rules.replay."""
+    from pokerroom.services.audit import default_replayers as replayers
 
-    return {"poker": poker_replayer}
+    return replayers()
 
 
 async def audit_url(url: str | None) -> tuple[bool, str]:

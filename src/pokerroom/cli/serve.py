@@ -15,13 +15,18 @@ TESTING_ENV = "POKERROOM_TESTING"  # set by the test suite and the benchmark
 
 def pokerstars_exporter(record: Any, *, table_name: str, max_seats: int, names: Any,
                         hand_id: int, started_at: Any, viewer: int,
-                        currency: str = "USD", mix: str = "") -> str:
+                        currency: str = "USD", mix: str = "", play_chips: bool = False) -> str:
     """One hand in the PokerStars format as `viewer` may see it (for the server's downloads),
-    in the room's currency; `mix`: the mixed game's name at a mixed table ("HORSE")."""
+    in the room's currency, or in chips (`play_chips`: a tournament's, which are not money);
+    `mix`: the mixed game's name at a mixed table ("HORSE")."""
+    from decimal import Decimal
+
     from pokerroom.history.pokerstars import HandContext, export_hand
 
     context = HandContext(table_name=table_name, max_seats=max_seats, names=names,
-                          hand_id=hand_id, started_at=started_at, currency=currency, mix=mix)
+                          hand_id=hand_id, started_at=started_at,
+                          currency="" if play_chips else currency,
+                          chip_value=Decimal(1) if play_chips else Decimal("0.01"), mix=mix)
     return export_hand(record, context, viewer=viewer)
 
 

@@ -21,7 +21,7 @@ from pokerroom.core.table.room import RoomConfigError
 from pokerroom.i18n.letters import reset_letter
 from pokerroom.server.rest import Room, current_account, refuse
 from pokerroom.services.accounts import WeakPasswordError, check_password_policy
-from pokerroom.services.audit import poker_replayer, run_audit, summary_json
+from pokerroom.services.audit import default_replayers, run_audit, summary_json
 from pokerroom.services.operators import (
     Operator,
     OperatorError,
@@ -286,7 +286,7 @@ async def move(account_id: int, direction: str, body: Money, who: Op,
 # ------------------------------------------------------------------ the room
 @router.post("/audit", summary="Run the audit and show its result")
 async def audit(who: Op, state: Room) -> dict[str, Any]:
-    report = await run_audit(state.db, replayers={"poker": poker_replayer},
+    report = await run_audit(state.db, replayers=default_replayers(),
                              uth_replayer=uth_replayer)
     summary = json.loads(summary_json(report))
     await Operators(state.db).log(who, "audit", "room", {},

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Path, Query, Response
 
 from pokerroom.server.rest import Me, Room, refusals, refuse
-from pokerroom.services.hands import StoredHand
+from pokerroom.services.hands import TOURNAMENT, StoredHand
 from pokerroom.services.history import HandHistory, record_of, replay_steps, seat_of
 
 router = APIRouter(prefix="/api/hands", tags=["hands"],
@@ -51,10 +51,20 @@ def _hand_game(stored: StoredHand, table: dict[str, Any]) -> dict[str, Any]:
     return {"game": config.game.value, "betting": config.betting.value}
 
 
+def _tournament_info(stored: StoredHand) -> dict[str, Any]:
+    """A tournament hand: its tournament and table; its amounts are chips, not money."""
+    tournament, _, number = stored.table_id.rpartition("/")
+    return {"name": f"{tournament} {number}", "tournament": tournament, "chips": True}
+
+
 def _summary(stored: StoredHand, account_id: int, state: Any = None) -> dict[str, Any]:
-    table = _table_info(state, stored.table_id) if state is not None else {}
+    if stored.kind == TOURNAMENT:
+        info = _tournament_info(stored)
+    else:
+        table = _table_info(state, stored.table_id) if state is not None else {}
+        info = {**table, **_hand_game(stored, table)}
     return {
-        **table, **_hand_game(stored, table),
+        **info,
         "id": stored.id, "table": stored.table_id, "hand": stored.hand_number,
         "status": stored.status, "started_ms": stored.started_ms, "ended_ms": stored.ended_ms,
         "net": stored.net().get(account_id) if stored.status == "settled" else 0,
@@ -139,10 +149,13 @@ async def _pokerstars(state: Any, stored: StoredHand, account_id: int) -> str:
     if export is None:
         raise refuse(501, "not_available", "this server has no PokerStars exporter")
     runner = state.lobby.runner(stored.table_id) if state.lobby.has(stored.table_id) else None
+    # A tournament hand (table `<tournament>/<n>`) is in chips, at table "<tournament> <n>".
+    tournament = {"play_chips": True} if stored.kind == TOURNAMENT else {}
     try:
         return str(export(
             record_of(stored),
-            table_name=runner.display_name if runner is not None else stored.table_id,
+            table_name=runner.display_name if runner is not None
+            else stored.table_id.replace("/", " "),
             max_seats=runner.config.seats if runner is not None else 10,
             names=await _names(state, stored),
             hand_id=stored.id,
@@ -150,6 +163,7 @@ async def _pokerstars(state: Any, stored: StoredHand, account_id: int) -> str:
             viewer=seat_of(stored, account_id),
             currency=state.room.currency,
             mix=runner.config.mixed.name if runner is not None and runner.config.mix else "",
+            **tournament,
         ))
     except Exception as exc:  # noqa: BLE001 - an exporter refusal is the client's answer
         raise HTTPException(500, detail={"code": "export_failed", "reason": str(exc)}) from exc

@@ -211,6 +211,7 @@ class ServerState:
         self.tournaments = TournamentHall(
             self._db, self.room.tournaments, decks=deck_source,
             action_ms=int((self.settings.action_seconds or 15) * 1000),
+            client_seeds=self.client_seeds,
         )  # fmt: skip
         await self.tournaments.start()
 

@@ -13,6 +13,7 @@ Checks (each failure is one discrepancy naming the check):
 - negative_balance: no account that must stay >= 0 is below zero;
 - hand_ledger: each settled hand has its `hand:<id>` transaction, moving exactly the final
   minus start stack of each player between the escrows and the rake to `rake` (R-POT-3);
+  a tournament hand (kind `tournament`) has none: its chips are not money;
 - hand_replay: each settled hand's record replays (replayers[kind]) to the stored final
   stacks and rake; hands with no replayer or an empty record are counted, not failed;
 - uth_at_risk: the `uth-at-risk` balance equals the stakes of the UTH rounds in progress
@@ -34,7 +35,7 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 
 from pokerroom.services.audit_operators import audit_operator_log
-from pokerroom.services.hands import SETTLED, StoredHand, stored_hand
+from pokerroom.services.hands import SETTLED, TOURNAMENT, StoredHand, stored_hand
 from pokerroom.services.tournament_audit import audit_tournaments
 from pokerroom.services.uth_rounds import StoredUthRound, stored_round
 from pokerroom.storage import ledger
@@ -58,6 +59,11 @@ class ReplayOutcome:
 
 Replayer = Callable[[StoredHand], ReplayOutcome]
 UthReplayer = Callable[[StoredUthRound], int]  # the seat's net per the replayed record
+
+
+def default_replayers() -> dict[str, Replayer]:
+    """The room's hand kinds and their replayers (a tournament hand is a poker hand)."""
+    return {"poker": poker_replayer, TOURNAMENT: poker_replayer}
 
 
 def poker_replayer(hand: StoredHand) -> ReplayOutcome:
@@ -296,6 +302,8 @@ async def _audit_hands(
         for hand in hands:
             net = hand.net()
             expected = {ledger.escrow(hand.table_id, a).key: v for a, v in net.items() if v != 0}
+            if hand.kind == TOURNAMENT:
+                expected = {}  # tournament chips are not money: no ledger movement at all
             if hand.rake:
                 expected[ledger.RAKE] = hand.rake
             if legs[hand.id] != expected:

@@ -39,6 +39,10 @@ from pokerroom.storage.ledger import Posted
 from pokerroom.storage.models import Hand, HandPlayer, LedgerAccount, Notice
 
 IN_PROGRESS, SETTLED, VOIDED = "in_progress", "settled", "voided"
+# A tournament hand: played for tournament chips, which are not money, so its end moves no
+# ledger chip (the tournament's money moves at registration and elimination, through
+# services.tournament_money). Otherwise stored, replayed, exported and proven fair like any.
+TOURNAMENT = "tournament"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -271,6 +275,33 @@ async def settle_hand_in(session: AsyncSession, hand_id: int, final_stacks: Mapp
     posted = await ledger.post(session, kind="hand", idempotency_key=key, legs=legs,
                                now_ms=ended["ended_ms"], hand_id=hand_id, key_is_new=True,
                                memo=f"hand #{row.hand_number} at {row.table_id}")
+    await _write_end(conn, hand_id, final_stacks, ended)
+    return posted
+
+
+async def settle_tournament_hand_in(session: AsyncSession, hand_id: int,
+                                    final_stacks: Mapping[int, int], ended: dict[str, Any]) -> None:
+    """A tournament hand's end (no ledger: its chips are not money), in the caller's
+    transaction, the director's, which stores the chip counts with it. The same checks as a
+    cash hand's (R-POT-3: no chip created or lost); settling twice changes nothing."""
+    conn = await session.connection()
+    row = (await conn.execute(select(Hand.table_id, Hand.status, Hand.seats, Hand.kind)
+                              .where(Hand.id == hand_id).with_for_update())).first()
+    if row is None:
+        raise NotFoundError(f"no hand {hand_id}")
+    if row.kind != TOURNAMENT:
+        raise StateError(f"hand {hand_id} is a {row.kind} hand: its chips go through the ledger")
+    if row.status == SETTLED:
+        return
+    if row.status != IN_PROGRESS:
+        raise StateError(f"hand {hand_id} is {row.status}; it cannot be settled")
+    _end_legs(hand_id, row.table_id, row.seats, final_stacks, ended["rake"])
+    await _write_end(conn, hand_id, final_stacks, ended)
+
+
+async def _write_end(conn: Any, hand_id: int, final_stacks: Mapping[int, int],
+                     ended: dict[str, Any]) -> None:
+    """The hand row's end columns and each player's final stack."""
     await conn.execute(update(Hand).where(Hand.id == hand_id).values(**ended))
     players = HandPlayer.__table__
     await conn.execute(
@@ -280,7 +311,6 @@ async def settle_hand_in(session: AsyncSession, hand_id: int, final_stacks: Mapp
         .values(final_stack=bindparam("b_final")),
         [{"b_hand": hand_id, "b_account": a, "b_final": v} for a, v in final_stacks.items()],
     )
-    return posted
 
 
 def settle_hand_sqlite(cur: sqlite3.Cursor, hand_id: int, final_stacks: Mapping[int, int],
@@ -409,6 +439,16 @@ class HandStore:
                     select(func.max(Hand.hand_number)).where(Hand.table_id == table_id)
                 )
             ).scalar_one_or_none()
+            return int(value or 0)
+
+    async def last_hand_number_under(self, prefix: str) -> int:
+        """The highest hand number at the tables whose id starts with `prefix` (a
+        tournament's tables, `<tournament>/<table>`): its hands are numbered in one sequence,
+        since table numbers come and go (breaking, late registration)."""
+        async with self.db.read() as session:
+            value = (await session.execute(select(func.max(Hand.hand_number)).where(
+                Hand.table_id >= prefix, Hand.table_id < prefix[:-1] + chr(ord(prefix[-1]) + 1),
+            ))).scalar_one_or_none()  # fmt: skip
             return int(value or 0)
 
     async def history(

@@ -8,6 +8,15 @@ hands that were in progress are void (stacks as at their start), and tournament 
 resumes where it stopped, so the time the room was down does not count (R-TOURN-3).
 
 Players are ledger accounts; an entry is named by the account id (a re-entry `7#2`).
+
+Every hand is a hand record like a cash table's (services.hands, kind `tournament`): dealt
+from a provably fair deal (docs/FAIRNESS.md: the server seed from the deck source, the
+players' client seeds, the commitment in the view of the hand), its start row written
+before any card is seen, its end (record, final stacks, the server seed revealed) in the
+same transaction as the chip counts. So it is in the players' history, replay and exports,
+`pokerroom audit` replays it, and `GET /api/hands/{id}/fairness` proves its deck. Its chips
+are not money: its end moves nothing in the ledger. The hands of one tournament are
+numbered in one sequence, at tables `<tournament>/<table number>`.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ import json
 import secrets
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -30,16 +40,42 @@ from pokerroom.core.tournament.snapshot import restore, snapshot
 from pokerroom.core.tournament.structure import TournamentConfig
 from pokerroom.services import clock
 from pokerroom.services.actor import Actor
-from pokerroom.services.decks import SecureDeckSource
+from pokerroom.services.client_seeds import ClientSeeds
+from pokerroom.services.decks import Deal, SecureDeckSource, deck_cards
+from pokerroom.services.hands import (
+    TOURNAMENT,
+    HandSeat,
+    HandStore,
+    end_row,
+    settle_tournament_hand_in,
+)
+from pokerroom.services.recovery import VOID_REASON
 from pokerroom.services.tournament_money import post_money
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import TournamentRow
+from pokerroom.storage.records import encode_record
 
 DEAL_ANSWER_MS = 60_000  # a deal not accepted by everyone within this time is declined
 
 
 def account_of(entry: str) -> int:
     return int(entry.split("#", 1)[0])
+
+
+@dataclass(slots=True, kw_only=True)
+class LiveHand:
+    """A hand in play at one of the tournament's tables, as stored at its start."""
+
+    db_id: int
+    number: int  # in the tournament's one sequence of hands (the stored hand number)
+    hand: rules.Hand
+    accounts: dict[int, int]  # seat -> account
+    deal: Deal  # the server seed inside stays in memory until the hand is over
+
+    def fairness(self) -> dict[str, Any]:
+        """What the players at the table may know of the deal while the hand runs."""
+        return {"hand": self.number, "commitment": self.deal.commitment,
+                "client_seeds": list(self.deal.client_seeds)}  # fmt: skip
 
 
 class TournamentDirector(Actor):
@@ -56,6 +92,7 @@ class TournamentDirector(Actor):
         draw: IndexSource | None = None,
         monotonic_ms: Callable[[], int] | None = None,
         wall_ms: Callable[[], int] | None = None,
+        client_seeds: ClientSeeds | None = None,
     ) -> None:
         super().__init__(f"tournament-{tournament_id}")
         self.db = db
@@ -75,6 +112,10 @@ class TournamentDirector(Actor):
         self.restored = False
         self.deal_requested_by: str | None = None
         self.deal_offered_at = 0
+        self.hands = HandStore(db)
+        self.client_seeds = client_seeds if client_seeds is not None else ClientSeeds()
+        self.live: dict[int, LiveHand] = {}  # table number -> its hand in play
+        self.hand_seq = 0  # the last hand number used
 
     # ------------------------------------------------------------------ time
     def now(self) -> int:
@@ -83,7 +124,13 @@ class TournamentDirector(Actor):
 
     # ------------------------------------------------------------ persistence
     async def open(self) -> None:
-        """Load the tournament, or create its row; a restored one has no hand running."""
+        """Load the tournament, or create its row; a restored one has no hand running (a
+        stored hand left in progress is voided, if the room's recovery has not done it)."""
+        prefix = self.table_prefix
+        for stored in await self.hands.in_progress():
+            if stored.table_id.startswith(prefix):
+                await self.hands.void_hand(stored.id, VOID_REASON, now_ms=self._wall())
+        self.hand_seq = await self.hands.last_hand_number_under(prefix)
         async with self.db.read() as session:
             row = await session.get(TournamentRow, self.id)
         if row is None:
@@ -97,8 +144,19 @@ class TournamentDirector(Actor):
         self._clock_base = int(row.clock_ms)
         self._resumed_at = self._monotonic()
 
-    async def _save(self, session: AsyncSession, events: list[TournamentEvent]) -> None:
+    @property
+    def table_prefix(self) -> str:
+        return f"{self.id}/"
+
+    async def _save(self, session: AsyncSession, events: list[TournamentEvent],
+                    ended: tuple[LiveHand, ...] = ()) -> None:
         now = self.now()
+        for live in ended:  # the hands' records with the chip counts they led to
+            stacks = dict(live.hand.result.stacks)
+            finals = {a: stacks[seat] for seat, a in live.accounts.items()}
+            await settle_tournament_hand_in(session, live.db_id, finals, end_row(
+                finals, rake=0, record=encode_record(live.hand.record), at=self._wall(),
+                server_seed=live.deal.server_seed_hex))  # fmt: skip
         self.seq = await post_money(
             session, self.id, self.seq, events, account_of, self.config.fee, self._wall()
         )
@@ -149,7 +207,16 @@ class TournamentDirector(Actor):
     async def cancel(self, also: Callable[[AsyncSession, list[TournamentEvent]], None] | None = None
                      ) -> list[TournamentEvent]:
         """R-TOURN-12 (before the start: every entry refunded); `also` as in `_commit`."""
-        return await self.call(lambda: self._commit(self.t.cancel, also))
+        return await self.call(self._cancel, also)
+
+    async def _cancel(self, also: Callable[[AsyncSession, list[TournamentEvent]], None] | None
+                      ) -> list[TournamentEvent]:
+        events = await self._commit(self.t.cancel, also)
+        for live in self.live.values():  # the core voided them (R-TOURN-12)
+            await self.hands.void_hand(live.db_id, "the tournament was cancelled",
+                                       now_ms=self._wall())  # fmt: skip
+        self.live.clear()
+        return events
 
     async def step(self) -> list[TournamentEvent]:
         """Start when due, move the clock, deal at every table that can."""
@@ -175,9 +242,37 @@ class TournamentDirector(Actor):
             out += t.decline_deal(sorted(set(t.deal_offer) - t.deal_accepted)[0])
         for n in t.tables_ready():
             if t.can_deal(n):
-                events = t.deal(n, self.decks.next_deck(), now)
-                out += await self._after(events)
+                out += await self._deal(n, now)
         return out
+
+    async def _deal(self, n: int, now: int) -> list[TournamentEvent]:
+        """Deal at table `n` from a provably fair deal, its start stored first (a hand that
+        cannot be stored is not dealt, and the next tick tries again)."""
+        t = self.t
+        table = t.tables[n]
+        stacks = {seat: t.entries[e].chips for seat, e in enumerate(table.seats)
+                  if e is not None and t.entries[e].chips > 0}  # fmt: skip
+        accounts = {seat: account_of(e) for seat, e in enumerate(table.seats) if seat in stacks}
+        deal = self.decks.next_deal(self.client_seeds.for_seats(accounts),
+                                    deck_cards(t.table_config(n).game))  # fmt: skip
+        number = self.hand_seq + 1
+        db_id = await self.hands.begin_hand(
+            f"{self.table_prefix}{n}", number,
+            [HandSeat(seat=s, account_id=a, stack=stacks[s]) for s, a in accounts.items()],
+            kind=TOURNAMENT, check_escrow=False, now_ms=self._wall(),
+            commitment=deal.commitment, client_seeds=deal.client_seeds,
+        )  # fmt: skip
+        self.hand_seq = number
+        try:
+            events = t.deal(n, deal.deck, now)
+        except Exception:
+            await self.hands.void_hand(db_id, "the hand could not be dealt", now_ms=self._wall())
+            raise
+        hand = table.played
+        assert hand is not None and {x.seat: x.stack for x in hand.record.seats} == stacks
+        self.live[n] = LiveHand(db_id=db_id, number=number, hand=hand, accounts=accounts,
+                                deal=deal)  # fmt: skip
+        return await self._after(events)
 
     async def act(self, entry: str, action: rules.Action) -> list[TournamentEvent]:
         return await self.call(self._act, entry, action)
@@ -230,9 +325,14 @@ class TournamentDirector(Actor):
         return await self._after(self.t.play_for_absent(table.number))
 
     async def _after(self, events: list[TournamentEvent]) -> list[TournamentEvent]:
-        """A hand has ended: store the chips, places and prizes (one transaction)."""
-        if any(isinstance(e, HandFinishedAt) for e in events):
-            await self.db.run_write(lambda s: self._save(s, events))
+        """A hand has ended: store its record with the chips, places and prizes (one
+        transaction)."""
+        finished = [e.table for e in events if isinstance(e, HandFinishedAt)]
+        if finished:
+            ended = tuple(self.live[n] for n in finished if n in self.live)
+            await self.db.run_write(lambda s: self._save(s, events, ended))
+            for n in finished:
+                self.live.pop(n, None)
         return events
 
     def to_act(self) -> list[tuple[int, str, rules.Hand]]:

@@ -60,11 +60,13 @@ class TournamentHall:
         decks: Any,
         action_ms: int = 15_000,
         tick_s: float = 0.1,
+        client_seeds: Any = None,
     ) -> None:
         self.db = db
         self.specs = {str(s["id"]): dict(s) for s in specs}
         self.decks = decks
         self.action_ms = action_ms
+        self.client_seeds = client_seeds  # the players' seeds for the fair deal (FAIRNESS.md)
         self.tick_s = tick_s
         self.directors: dict[str, TournamentDirector] = {}
         self.followers: dict[str, set[Any]] = {}
@@ -104,9 +106,8 @@ class TournamentHall:
         spec = spec if spec is not None else self.specs[base]
         start = str(spec.get("start", "when_full"))
         start_ms = None if start == "when_full" else next_start_ms(start, datetime.now(UTC))
-        d = TournamentDirector(
-            self.db, tid, {**spec, "id": tid}, start_ms=start_ms, decks=self.decks
-        )
+        d = TournamentDirector(self.db, tid, {**spec, "id": tid}, start_ms=start_ms,
+                               decks=self.decks, client_seeds=self.client_seeds)  # fmt: skip
         await d.open()
         d.start_actor()
         self.directors[tid] = d

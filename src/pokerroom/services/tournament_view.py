@@ -101,5 +101,8 @@ def viewer_picture(d: Any, account_id: int | None) -> dict[str, Any]:
         picture["hand"] = plain(view)
         if view.legal is not None:
             picture["legal"] = legal_json(view.legal, table.hand_number, len(hand.actions), view)
+        live = d.live.get(table.number)
+        if live is not None and live.hand is hand:  # the commitment, never the seed
+            picture["fairness"] = live.fairness()
     out["table"] = picture
     return out

@@ -98,6 +98,9 @@ class TournamentTable:
     last: Positions | None = None
     before_last: Positions | None = None  # `last` before the running hand (a void restores it)
     hand: rules.Hand | None = None
+    # The last hand dealt, kept once it is over: its record is what the room stores (a hand
+    # of away players can end inside `deal`, before anyone sees `hand`). Not in snapshots.
+    played: rules.Hand | None = None
     hand_number: int = 0  # hands dealt at this table
     dealt: dict[int, str] = field(default_factory=dict)  # seat -> entry, for the running hand
     start_stacks: dict[str, int] = field(default_factory=dict)

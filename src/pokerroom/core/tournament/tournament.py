@@ -453,7 +453,7 @@ class Tournament:
             if seat == pos.big_blind:
                 posts.append("big_blind")
             setups.append(engine.seat_setup(config, seat, self.entries[entry].chips, posts, entry))
-        t.hand = engine.start(config, setups, pos.button, deck)
+        t.hand = t.played = engine.start(config, setups, pos.button, deck)
         t.before_last, t.last = t.last, pos
         t.hand_number += 1
         t.dealt = {s.seat: t.seats[s.seat] for s in setups}  # type: ignore[misc]

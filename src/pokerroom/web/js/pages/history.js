@@ -7,6 +7,9 @@ import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { verifyHand } from "../fairness.js";
 import { t } from "../i18n.js";
 
+// A tournament hand's net is in tournament chips, which are not money.
+const signedChips = (n) => `${n > 0 ? "+" : ""}${Number(n).toLocaleString()}`;
+
 export function mountHistory(main) {
   const body = h("tbody");
   const status = h("p.muted", {}, t("history.loading"));
@@ -31,7 +34,7 @@ export function mountHistory(main) {
       h("td.hide-phone", {}, hd.game ? gameText(hd.game, hd.betting) : ""),
       // Notes: a note on the hand (voided), or nothing.
       h("td.hide-phone", { "data-testid": "hand-notes" }, hd.status === "voided" ? t("history.voided") : ""),
-      h("td.num", { class: hd.net > 0 ? "amount-pos" : hd.net < 0 ? "amount-neg" : "" }, signedMoney(hd.net ?? 0, hd.decimals ?? 2)),
+      h("td.num", { class: hd.net > 0 ? "amount-pos" : hd.net < 0 ? "amount-neg" : "" }, hd.chips ? signedChips(hd.net ?? 0) : signedMoney(hd.net ?? 0, hd.decimals ?? 2)),
       h("td", {}, h("div.actions", {},
         h("a.btn.btn-small", { href: `#/history/${encodeURIComponent(hd.id)}` }, t("history.replay")),
         hd.status === "voided" ? null

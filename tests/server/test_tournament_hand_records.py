@@ -1,0 +1,91 @@
+"""On a real server, a tournament's hands are hand records like a cash table's: two players
+play a heads-up sit & go to the end over the WebSocket; then each finds the hands in their
+history (`GET /api/hands`, net in chips), replays one, downloads it in the PokerStars format
+(in chips, at table "duo-1 1"), and proves every deck with the standalone verifier of
+docs/FAIRNESS.md against the commitment they were shown while the hand ran (which never
+carried the server seed); `pokerroom audit` replays them all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from roomharness import make_settings, register, start_server, stop_server
+from test_crash import audit
+from test_fairness import standalone_verifier
+from test_tournament_away import Player
+
+LEVELS = ", ".join(
+    f"{{ small_blind = {10 * 2**i}, big_blind = {20 * 2**i}, hands = 3 }}" for i in range(10)
+)
+ROOM = f"""
+[room]
+name = "tournament hands"
+[[table]]
+name = "Cash"
+game = "holdem"
+betting = "no-limit"
+seats = 6
+stakes = {{ small_blind = 1, big_blind = 2 }}
+
+[[tournaments]]
+id = "duo"
+name = "Heads-up"
+seats = 2
+max_entrants = 2
+buy_in = 1000
+fee = 100
+starting_chips = 600
+levels = [{LEVELS}]
+"""
+
+
+async def test_R_TOURN_7_tournament_hands_in_history_export_and_fairness(tmp_path: Path) -> None:
+    """R-TOURN-7: see the module docstring."""
+    room = tmp_path / "room.toml"
+    room.write_text(ROOM)
+    settings = make_settings(tmp_path, action_seconds=5.0, room_path=room)
+    running = await start_server(settings)
+    verify = standalone_verifier()["verify"]
+    try:
+        tokens = [await register(running, f"hands{i}") for i in range(2)]
+        players = [Player(running.ws_url, t, seed=i, sleep_first=False)
+                   for i, t in enumerate(tokens)]  # fmt: skip
+        await asyncio.wait_for(asyncio.gather(*(p.play() for p in players)), 120)
+        for player, token in zip(players, tokens, strict=True):
+            shown = {}  # hand number -> the fairness shown with it
+            for picture in player.pictures:
+                table = picture["table"]
+                if table and table["hand"]:
+                    shown.setdefault(table["fairness"]["hand"], table["fairness"])
+            headers = {"Authorization": f"Bearer {token}"}
+            async with running.http() as http:
+                hands = (await http.get("/api/hands?limit=200", headers=headers)).json()["hands"]
+                assert hands and {h["tournament"] for h in hands} == {"duo-1"}
+                assert all(h["status"] == "settled" and h["chips"] for h in hands)
+                assert sum(h["net"] for h in hands) in (600, -600)  # won or lost it all
+                seeds = []
+                for h in hands:
+                    proof = (await http.get(f"/api/hands/{h['id']}/fairness",
+                                            headers=headers)).json()  # fmt: skip
+                    assert verify(proof), proof
+                    seeds.append(proof["server_seed"])
+                    if h["hand"] in shown:
+                        assert shown[h["hand"]]["commitment"] == proof["commitment"]
+                        assert shown[h["hand"]]["client_seeds"] == proof["client_seeds"]
+                assert len(shown) > len(hands) // 2
+                text = json.dumps(player.pictures)
+                assert not any(seed in text for seed in seeds)  # never sent, not even after
+                one = (await http.get(f"/api/hands/{hands[0]['id']}", headers=headers)).json()
+                assert one["steps"] and one["name"] == "duo-1 1"
+                download = await http.get(f"/api/hands/{hands[0]['id']}/pokerstars",
+                                          headers=headers)  # fmt: skip
+                assert download.status_code == 200
+                assert "Table 'duo-1 1' " in download.text and "$" not in download.text
+    finally:
+        await stop_server(running)
+    report = await asyncio.to_thread(audit, settings.database_url)
+    assert report["ok"], report
+    assert report["counts"]["hands_replayed"] >= len(hands)
