@@ -25,7 +25,7 @@ import json
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -55,6 +55,9 @@ from pokerroom.storage.database import Database
 from pokerroom.storage.models import TournamentRow
 from pokerroom.storage.records import encode_record
 
+# In a stored spec: a scheduled tournament's start as wall-clock ms (UTC epoch), fixed when
+# the instance opens and kept when it is restored (never computed again).
+START_AT = "start_at_ms"
 DEAL_ANSWER_MS = 60_000  # a deal not accepted by everyone within this time is declined
 
 
@@ -98,13 +101,17 @@ class TournamentDirector(Actor):
         self.db = db
         self.id = tournament_id
         self.spec = dict(spec)
+        self._wall = wall_ms or clock.now_ms
+        self.start_at_ms: int | None = self.spec.get(START_AT)
+        if self.start_at_ms is not None:  # made tournament time in open()
+            start_ms = self.start_at_ms - self._wall()
+        rules_spec = {k: v for k, v in self.spec.items() if k != START_AT}
         self.config: TournamentConfig = parse_tournament(
-            {**self.spec, "id": tournament_id}, start_ms
+            {**rules_spec, "id": tournament_id}, start_ms
         )
         self.decks = decks if decks is not None else SecureDeckSource()
         self.draw: IndexSource = draw if draw is not None else secrets.SystemRandom()
         self._monotonic = monotonic_ms or (lambda: time.monotonic_ns() // 1_000_000)
-        self._wall = wall_ms or clock.now_ms
         self.t = Tournament(self.config, self.draw)
         self.seq = 0
         self._clock_base = 0  # tournament time at `_resumed_at`
@@ -134,6 +141,7 @@ class TournamentDirector(Actor):
         async with self.db.read() as session:
             row = await session.get(TournamentRow, self.id)
         if row is None:
+            self._fix_start()
             await self.db.run_write(lambda s: self._save(s, []))
             return
         if row.snapshot:
@@ -143,6 +151,14 @@ class TournamentDirector(Actor):
             self.restored = True
         self._clock_base = int(row.clock_ms)
         self._resumed_at = self._monotonic()
+        self._fix_start()
+
+    def _fix_start(self) -> None:
+        """The stored wall-clock start in this run's tournament time, which resumed where it
+        stopped: the start stays at the time it was announced for."""
+        if self.start_at_ms is not None:
+            start_ms = self.now() + self.start_at_ms - self._wall()
+            self.config = self.t.config = replace(self.config, start_ms=start_ms)
 
     @property
     def table_prefix(self) -> str:

@@ -23,9 +23,11 @@ from typing import Any
 
 from pokerroom.core import rules
 from pokerroom.core.errors import PokerRoomError, RuleViolationError
+from pokerroom.services import clock
 from pokerroom.services.outbound import Frame, Tournament, encode
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.tournament_director import (
+    START_AT,
     TournamentDirector,
     account_of,
     stored_tournaments,
@@ -103,11 +105,16 @@ class TournamentHall:
     async def _open(
         self, base: str, tid: str, spec: dict[str, Any] | None = None
     ) -> TournamentDirector:
-        spec = spec if spec is not None else self.specs[base]
+        spec = dict(spec if spec is not None else self.specs[base])
         start = str(spec.get("start", "when_full"))
-        start_ms = None if start == "when_full" else next_start_ms(start, datetime.now(UTC))
-        d = TournamentDirector(self.db, tid, {**spec, "id": tid}, start_ms=start_ms,
-                               decks=self.decks, client_seeds=self.client_seeds)  # fmt: skip
+        if start != "when_full" and START_AT not in spec:
+            # The start as a wall-clock time, stored with the spec: a restored instance keeps
+            # it (its tournament time does not run while the room is down, so it cannot be
+            # measured in that), and one whose start passed while the room was down starts.
+            wall = clock.now_ms()
+            spec[START_AT] = wall + next_start_ms(start, datetime.fromtimestamp(wall / 1000, UTC))
+        d = TournamentDirector(self.db, tid, {**spec, "id": tid}, decks=self.decks,
+                               client_seeds=self.client_seeds)  # fmt: skip
         await d.open()
         d.start_actor()
         self.directors[tid] = d
