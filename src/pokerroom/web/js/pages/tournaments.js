@@ -7,12 +7,15 @@ import { conn } from "../socket.js";
 import { loadSession } from "../session.js";
 import { cardEl, cardSlot } from "../cards.js";
 import { dialog } from "../ui.js";
+import { t, locale } from "../i18n.js";
+import { money, gameText } from "../fmt.js";
 
-const chips = (n) => (n === null || n === undefined ? "-" : Number(n).toLocaleString("en-US"));
-const money = (n) => (Number(n) / 100).toFixed(2);
-const STATUS = {
-  registering: "Registering", running: "Running", on_break: "On break",
-  hand_for_hand: "Hand-for-hand", finished: "Finished", cancelled: "Cancelled",
+// Tournament chips are not money: counts in the player's locale, no currency.
+const chips = (n) => (n === null || n === undefined ? "-" : Number(n).toLocaleString(locale()));
+const status = (s) => {
+  const key = `tourn.status.${s}`;
+  const text = t(key);
+  return text === key ? s : text;
 };
 
 function clockText(ms) {
@@ -28,76 +31,76 @@ async function listTournaments() {
 
 export function mountTournaments(main) {
   const body = h("tbody");
-  const status = h("p.muted", {}, "Loading tournaments...");
+  const loading = h("p.muted", {}, t("tourn.loading"));
   main.appendChild(h("section", {},
-    h("div.lobby-head", {}, h("h1", {}, "Tournaments")),
+    h("div.lobby-head", {}, h("h1", {}, t("nav.tournaments"))),
     h("div.panel.table-wrap", {},
-      h("table.grid", { "aria-label": "Tournaments" },
+      h("table.grid", { "aria-label": t("nav.tournaments") },
         h("thead", {}, h("tr", {},
-          h("th", {}, "Tournament"), h("th", {}, "Status"), h("th", {}, "Buy-in + fee"),
-          h("th.num", {}, "Entrants"), h("th", {}, "Start / late reg."), h("th.num", {}, ""))),
+          h("th", {}, t("tourn.col.name")), h("th", {}, t("tourn.col.status")), h("th", {}, t("tourn.col.entry")),
+          h("th.num", {}, t("tourn.col.entrants")), h("th", {}, t("tourn.col.start")), h("th.num", {}, ""))),
         body),
-      status)));
+      loading)));
   const mine = new Set();
 
   async function refresh() {
     let list = [];
     try { list = await listTournaments(); } catch { return; }
-    status.hidden = list.length > 0;
-    if (!list.length) status.textContent = "No tournaments open.";
+    loading.hidden = list.length > 0;
+    if (!list.length) loading.textContent = t("tourn.none");
     replace(body, list.map(row));
   }
 
-  function row(t) {
-    const start = t.status === "registering"
-      ? (t.sit_and_go ? "when full" : `in ${clockText(t.starts_in_ms)}`)
-      : (t.late_registration ? "late registration open" : "-");
-    const registered = mine.has(t.id);
-    return h("tr", { dataset: { tournament: t.id } },
-      h("td", {}, h("strong", {}, t.name), " ", h("span.muted", {}, t.id)),
-      h("td", {}, STATUS[t.status] || t.status),
-      h("td", {}, `${money(t.buy_in)} + ${money(t.fee)}`),
-      h("td.num", {}, `${t.entrants}/${t.max_entrants}`),
+  function row(tm) {
+    const start = tm.status === "registering"
+      ? (tm.sit_and_go ? t("tourn.when_full") : t("tourn.starts_in", { time: clockText(tm.starts_in_ms) }))
+      : (tm.late_registration ? t("tourn.late_open") : "-");
+    const registered = mine.has(tm.id);
+    return h("tr", { dataset: { tournament: tm.id } },
+      h("td", {}, h("strong", {}, tm.name), " ", h("span.muted", {}, tm.id)),
+      h("td", {}, status(tm.status)),
+      h("td", {}, t("tourn.entry", { buy_in: tm.buy_in, fee: tm.fee })),
+      h("td.num", {}, `${tm.entrants}/${tm.max_entrants}`),
       h("td", {}, start),
       h("td", {}, h("div.actions", {},
-        t.status === "registering" || t.late_registration
+        tm.status === "registering" || tm.late_registration
           ? (registered
-            ? h("button.btn.btn-small", { type: "button", onclick: () => unregister(t) }, "Unregister")
-            : h("button.btn.btn-primary.btn-small", { type: "button", onclick: () => register(t) }, "Register"))
+            ? h("button.btn.btn-small", { type: "button", onclick: () => unregister(tm) }, t("tourn.unregister"))
+            : h("button.btn.btn-primary.btn-small", { type: "button", onclick: () => register(tm) }, t("tourn.register")))
           : null,
-        h("button.btn.btn-ghost.btn-small", { type: "button", onclick: () => details(t) }, "Details"),
-        h("a.btn.btn-ghost.btn-small", { href: `#/tournament/${encodeURIComponent(t.id)}`, role: "button" }, "Open"))));
+        h("button.btn.btn-ghost.btn-small", { type: "button", onclick: () => details(tm) }, t("tourn.details")),
+        h("a.btn.btn-ghost.btn-small", { href: `#/tournament/${encodeURIComponent(tm.id)}`, role: "button" }, t("tourn.open")))));
   }
 
-  function register(t) {
-    conn.send({ type: "tournament_register", tournament: t.id });
-    mine.add(t.id);
-    location.hash = `#/tournament/${encodeURIComponent(t.id)}`;
+  function register(tm) {
+    conn.send({ type: "tournament_register", tournament: tm.id });
+    mine.add(tm.id);
+    location.hash = `#/tournament/${encodeURIComponent(tm.id)}`;
   }
 
-  function unregister(t) {
-    conn.send({ type: "tournament_unregister", tournament: t.id });
-    mine.delete(t.id);
+  function unregister(tm) {
+    conn.send({ type: "tournament_unregister", tournament: tm.id });
+    mine.delete(tm.id);
     setTimeout(() => { loadSession(); refresh(); }, 300);
   }
 
-  function details(t) {
-    const levels = t.structure.map((lv, i) => h("tr", {},
-      h("td", {}, lv.break ? "break" : String(i + 1)),
+  function details(tm) {
+    const levels = tm.structure.map((lv, i) => h("tr", {},
+      h("td", {}, lv.break ? t("tourn.break") : String(i + 1)),
       h("td", {}, lv.break ? "-" : `${chips(lv.small_blind)}/${chips(lv.big_blind)}`),
       h("td", {}, lv.break ? "-" : chips(lv.ante)),
-      h("td", {}, lv.minutes ? `${lv.minutes} min` : `${lv.hands} hands`)));
-    const payouts = t.payouts.length
-      ? t.payouts.map((p, i) => h("li", {}, `${i + 1}. ${money(p)}`))
-      : [h("li.muted", {}, "set when registration closes")];
-    const players = t.players.map((p) => h("tr", {}, h("td", {}, p.entry), h("td.num", {}, chips(p.chips)),
+      h("td", {}, lv.minutes ? t("tourn.minutes", { count: lv.minutes }) : t("tourn.hands", { count: lv.hands }))));
+    const payouts = tm.payouts.length
+      ? tm.payouts.map((p, i) => h("li", {}, `${i + 1}. ${money(p)}`))
+      : [h("li.muted", {}, t("tourn.payouts_later"))];
+    const players = tm.players.map((p) => h("tr", {}, h("td", {}, p.entry), h("td.num", {}, chips(p.chips)),
       h("td.num", {}, p.place || "")));
-    dialog(t.name, h("div", {},
-      h("p", {}, `${t.game} ${t.betting}, ${t.seats} seats a table, ${chips(t.starting_chips)} chips`),
-      h("h3", {}, "Structure"), h("table.grid", {}, h("tbody", {}, levels)),
-      h("h3", {}, "Payouts"), h("ol", {}, payouts),
-      h("h3", {}, "Players"), h("table.grid", {}, h("tbody", {}, players))),
-    [["Close", (close) => close()]]);
+    dialog(tm.name, h("div", {},
+      h("p", {}, t("tourn.about", { game: gameText(tm.game, tm.betting), seats: tm.seats, chips: chips(tm.starting_chips) })),
+      h("h3", {}, t("tourn.structure")), h("table.grid", {}, h("tbody", {}, levels)),
+      h("h3", {}, t("tourn.payouts")), h("ol", {}, payouts),
+      h("h3", {}, t("tourn.players")), h("table.grid", {}, h("tbody", {}, players))),
+    [[t("tourn.close"), (close) => close()]]);
   }
 
   refresh();
@@ -110,19 +113,19 @@ export function mountTournament(main, id) {
   const felt = h("div.tournament-felt.panel", { "data-testid": "tournament-felt" });
   const actions = h("div.actions.tournament-actions", { "data-testid": "tournament-actions" });
   const notice = h("div.tournament-notice", { hidden: true, "data-testid": "tournament-notice" });
-  main.appendChild(h("section", {}, h("h1", {}, "Tournament ", h("span.muted", {}, id)), head, notice, felt, actions));
+  main.appendChild(h("section", {}, h("h1", {}, `${t("tourn.heading")} `, h("span.muted", {}, id)), head, notice, felt, actions));
   let last = null;
   let answered = "";
   let noticeShown = false;
   let dealShown = "";
   let closeDeal = null;
   const dealButton = h("button.btn.btn-small", { type: "button", hidden: true,
-    onclick: () => conn.send({ type: "tournament_deal", tournament: id, answer: "ask" }) }, "Propose a deal");
+    onclick: () => conn.send({ type: "tournament_deal", tournament: id, answer: "ask" }) }, t("tourn.propose_deal"));
   // Away after running out of time (R-TOURN-5): the turns are played for the player
   // (check or fold) until they say they are back.
   const backButton = h("button.btn.btn-primary.btn-small", { type: "button", hidden: true,
     "data-testid": "tournament-back",
-    onclick: () => conn.send({ type: "tournament_back", tournament: id }) }, "I'm back");
+    onclick: () => conn.send({ type: "tournament_back", tournament: id }) }, t("tourn.back"));
   head.after(h("div", {}, dealButton, backButton));
 
   const follow = () => conn.send({ type: "tournament_follow", tournament: id });
@@ -146,26 +149,27 @@ export function mountTournament(main, id) {
     const s = view.summary;
     const you = view.you;
     replace(head,
-      h("span", { "data-testid": "t-status" }, STATUS[s.status] || s.status),
-      h("span", {}, `Level ${s.level}`),
-      h("span", { "data-testid": "t-blinds" }, `Blinds ${chips(s.small_blind)}/${chips(s.big_blind)}`),
-      h("span", {}, `Ante ${chips(s.ante)}`),
-      h("span", {}, `Next level ${clockText(s.level_left_ms)}`),
-      h("span", {}, `Players ${s.players_left}/${s.entrants}`),
-      h("span", {}, `Average ${chips(s.average_stack)}`),
-      you ? h("span", { "data-testid": "t-rank" }, you.rank ? `Your rank ${you.rank}` : "") : null);
+      h("span", { "data-testid": "t-status" }, status(s.status)),
+      h("span", {}, t("tourn.level", { n: s.level })),
+      h("span", { "data-testid": "t-blinds" }, t("tourn.blinds", { sb: chips(s.small_blind), bb: chips(s.big_blind) })),
+      h("span", {}, t("tourn.ante", { ante: chips(s.ante) })),
+      h("span", {}, t("tourn.next_level", { time: clockText(s.level_left_ms) })),
+      h("span", {}, t("tourn.players_left", { left: s.players_left, entrants: s.entrants })),
+      h("span", {}, t("tourn.average", { chips: chips(s.average_stack) })),
+      you ? h("span", { "data-testid": "t-rank" }, you.rank ? t("tourn.rank", { rank: you.rank }) : "") : null,
+      you && you.away && !you.out ? h("span.muted", { "data-testid": "t-away" }, t("tourn.away_note")) : null);
     if (you && you.out && !noticeShown) {
       noticeShown = true;
       notice.hidden = false;
       notice.textContent = you.prize > 0
-        ? `You finished in place ${you.place} and won ${money(you.prize)}.`
-        : `You are out in place ${you.place}.`;
+        ? t("tourn.out_prize", { place: you.place, prize: you.prize })
+        : t("tourn.out", { place: you.place });
       loadSession();
     }
     if (s.status === "finished" && you && you.place === 1 && !noticeShown) {
       noticeShown = true;
       notice.hidden = false;
-      notice.textContent = `You won the tournament: you finished in place 1 and won ${money(you.prize)}.`;
+      notice.textContent = t("tourn.won", { prize: you.prize });
       loadSession();
     }
     if (s.status === "finished") loadSession();
@@ -186,40 +190,41 @@ export function mountTournament(main, id) {
     if (dealShown === key) return;
     dealShown = key;
     const rows = Object.entries(deal.amounts).map(([entry, amount]) =>
-      h("tr", {}, h("td", {}, entry), h("td.num", {}, money(amount))));
+      h("tr", { dataset: { entry } }, h("td", {}, entry === you.entry ? t("tourn.you") : entry),
+        h("td.num", {}, money(amount))));
     const answer = (value) => (close) => {
       conn.send({ type: "tournament_deal", tournament: id, answer: value });
       close();
       closeDeal = null;
     };
-    closeDeal = dialog("Final-table deal", h("div", { "data-testid": "deal-dialog" },
-      h("p", {}, "Split the prizes left by the players' chips (ICM)? It happens only if everyone accepts."),
+    closeDeal = dialog(t("tourn.deal_title"), h("div", { "data-testid": "deal-dialog" },
+      h("p", {}, t("tourn.deal_text")),
       h("table.grid", {}, h("tbody", {}, rows))),
-    [["Accept", answer("accept"), "btn-primary"], ["Decline", answer("decline")]]);
+    [[t("tourn.accept"), answer("accept"), "btn-primary"], [t("tourn.decline"), answer("decline")]]);
   }
 
   function renderTable(table) {
     if (!table) {
       replace(felt, h("p.muted", {}, last && last.summary.status === "registering"
-        ? "Waiting for the tournament to start..." : "You are not seated in this tournament."));
+        ? t("tourn.waiting") : t("tourn.not_seated")));
       replace(actions);
       return;
     }
     const hand = table.hand;
     const bySeat = new Map((hand ? hand.seats : []).map((sv) => [sv.seat, sv]));
     const seats = table.seats.map((p, i) => {
-      if (!p) return h("div.t-seat.empty", {}, `seat ${i + 1}`);
+      if (!p) return h("div.t-seat.empty", {}, t("tourn.seat", { n: i + 1 }));
       const sv = bySeat.get(i);
       const cards = sv ? sv.cards.map((c) => cardEl(c, { size: "small" })) : [];
       return h("div.t-seat", { class: i === table.seat ? "me" : undefined, dataset: { seat: String(i) } },
-        h("div", {}, h("strong", {}, p.entry), i === table.button ? " (D)" : "", p.away ? " away" : ""),
-        h("div", {}, chips(sv ? sv.stack : p.chips), sv && sv.bet ? ` bet ${chips(sv.bet)}` : "", sv && sv.folded ? " folded" : ""),
+        h("div", {}, h("strong", {}, p.entry), i === table.button ? ` (${t("felt.dealer_letter")})` : "", p.away ? ` ${t("tourn.away")}` : ""),
+        h("div", {}, chips(sv ? sv.stack : p.chips), sv && sv.bet ? ` ${t("tourn.bet", { chips: chips(sv.bet) })}` : "", sv && sv.folded ? ` ${t("tourn.folded")}` : ""),
         h("div.cards", {}, cards));
     });
     const board = hand ? hand.board.map((c) => cardEl(c)) : [];
     while (board.length < 5 && hand && !["THIRD", "FOURTH", "FIFTH", "SIXTH", "SEVENTH"].includes(hand.street)) board.push(cardSlot());
     replace(felt,
-      h("div", {}, `Table ${table.number}, hand ${table.hand_number}`, hand ? ` - pot ${chips(hand.pot)}` : ""),
+      h("div", {}, t("tourn.table_hand", { table: table.number, hand: table.hand_number }), hand ? ` - ${t("tourn.pot", { chips: chips(hand.pot) })}` : ""),
       h("div.board", {}, board),
       h("div.t-seats", {}, seats));
     renderActions(table);
@@ -235,14 +240,18 @@ export function mountTournament(main, id) {
       conn.send({ type: "tournament_act", tournament: id, hand: legal.hand, action, amount });
       replace(actions);
     };
-    const span = legal.raise || legal.bet;
-    const box = span ? h("input", { type: "number", min: span.min, max: span.max, value: span.min, "aria-label": "Amount" }) : null;
+    // Stud: the bring-in and completing it are offered too (a missing button would only let
+    // the clock run out and make the player away).
+    const verb = legal.raise ? "raise" : legal.bet ? "bet" : legal.complete ? "complete" : null;
+    const span = verb ? legal[verb] : null;
+    const box = span ? h("input", { type: "number", min: span.min, max: span.max, value: span.min, "aria-label": t("tourn.amount") }) : null;
     replace(actions,
-      legal.fold ? h("button.btn", { type: "button", onclick: () => act("fold") }, "Fold") : null,
-      legal.check ? h("button.btn", { type: "button", onclick: () => act("check") }, "Check") : null,
-      legal.call ? h("button.btn", { type: "button", onclick: () => act("call") }, `Call ${chips(legal.call)}`) : null,
+      legal.fold ? h("button.btn", { type: "button", onclick: () => act("fold") }, t("act.fold")) : null,
+      legal.check ? h("button.btn", { type: "button", onclick: () => act("check") }, t("act.check")) : null,
+      legal.call ? h("button.btn", { type: "button", onclick: () => act("call") }, t("tourn.call", { chips: chips(legal.call) })) : null,
+      legal.bring_in ? h("button.btn", { type: "button", onclick: () => act("bring_in") }, t("tourn.bring_in", { chips: chips(legal.bring_in) })) : null,
       span ? box : null,
-      span ? h("button.btn.btn-primary", { type: "button", onclick: () => act(legal.raise ? "raise" : "bet", Number(box.value)) }, legal.raise ? "Raise" : "Bet") : null);
+      span ? h("button.btn.btn-primary", { type: "button", onclick: () => act(verb, Number(box.value)) }, t(`act.${verb}`)) : null);
   }
 
   return () => { off(); offError(); offStatus(); };
