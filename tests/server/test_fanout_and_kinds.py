@@ -99,3 +99,59 @@ async def test_a_uth_message_at_a_poker_table_is_refused_naming_the_kind(server:
     error = await client.wait_for(of_type("error", ref="b2"))
     assert error["code"] == "wrong_table" and "uth_decide" in error["reason"]
     await client.close()
+
+
+async def test_the_tournament_hall_publishes_filtered_copies_per_channel(tmp_path: Any) -> None:
+    """The hall holds no socket either: each entrant's picture (their own cards only) goes
+    to their account channel, the summary without any table to `tournament:<id>` for the
+    other followers (here an anonymous one), which skips the entrants."""
+    import asyncio
+
+    from roomharness import make_settings, start_server, stop_server
+    from test_tournament_away import TID, Player
+    from test_tournament_hand_records import ROOM
+
+    from pokerroom.services.fanout import tournament_channel
+
+    room_file = tmp_path / "room.toml"
+    room_file.write_text(ROOM)
+    running = await start_server(make_settings(tmp_path, room_path=room_file))
+    try:
+        room = running.app.state.room
+        recording = Recording()
+        room.fanout = recording
+        room.tournaments.fanout = recording
+        assert not hasattr(room.tournaments, "followers")
+        watcher = await Client.connect(running.ws_url)
+        await watcher.send(type="tournament_follow", tournament=TID)
+        tokens = [await register(running, f"fan{i}") for i in range(2)]
+        players = [Player(running.ws_url, t, seed=i, sleep_first=False)
+                   for i, t in enumerate(tokens)]  # fmt: skip
+        await asyncio.wait_for(asyncio.gather(*(p.play() for p in players)), 120)
+        finished = await watcher.wait_for(
+            lambda m: m.get("type") == "tournament" and m["view"]["summary"]["status"] == "finished")
+        assert finished["view"]["you"] is None and finished["view"]["table"] is None
+        await watcher.close()
+    finally:
+        await stop_server(running)
+    ids = {p.last["you"]["entry"] for p in players if p.last}  # type: ignore[index]
+    public = [(m, skip) for ch, m, skip in recording.published if ch == tournament_channel(TID)]
+    assert public
+    for message, skip in public:
+        assert message["view"]["table"] is None and message["view"]["you"] is None
+        assert {str(a) for a in skip} == ids  # the entrants got their own copy
+    own = [(ch, m) for ch, m, _ in recording.published
+           if ch.startswith("account:") and m["type"] == "tournament"]  # fmt: skip
+    assert {ch.split(":")[1] for ch, _ in own} == ids
+    hands = 0
+    for channel, message in own:
+        view = message["view"]
+        assert view["you"]["entry"] == channel.split(":")[1]
+        table = view["table"]
+        if not table or not table["hand"] or table["hand"]["is_over"]:
+            continue
+        hands += 1
+        for seat, cards in _shown_cards(table["hand"]).items():
+            if seat != table["seat"]:
+                assert all(c is None for c in cards), view
+    assert hands

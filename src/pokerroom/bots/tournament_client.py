@@ -83,8 +83,10 @@ class TournamentBot:
                                       "tournament": self.tournament}))  # fmt: skip
             async for text in ws:
                 message = json.loads(text)
-                if message.get("type") != "tournament":
-                    continue
+                if message.get("type") != "tournament" or (
+                    message.get("tournament") != self.tournament
+                ):
+                    continue  # (its account's own picture of another tournament it entered)
                 view = message["view"]
                 self.last = view
                 if view["summary"]["status"] in ("finished", "cancelled"):

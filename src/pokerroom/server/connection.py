@@ -24,6 +24,7 @@ class Connection:
         self.account_id = account_id
         self.username = username
         self.tables: set[str] = set()
+        self.tournaments: set[str] = set()  # the tournaments it follows
         self.lobby = False
         self.closed = False
         self.session: str | None = None  # the session token it opened with (logout closes it)

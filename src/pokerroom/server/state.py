@@ -23,7 +23,12 @@ from pokerroom.services.client_seeds import ClientSeeds
 from pokerroom.services.console_tables import ConsoleTables, console_table_config
 from pokerroom.services.decks import SecureDeckSource, SeededDeckSource
 from pokerroom.services.departures import SharedRoomMemory
-from pokerroom.services.fanout import LocalFanOut, account_channel, table_channel
+from pokerroom.services.fanout import (
+    LocalFanOut,
+    account_channel,
+    table_channel,
+    tournament_channel,
+)
 from pokerroom.services.hands import HandStore
 from pokerroom.services.history import HandHistory
 from pokerroom.services.limits import PlayerLimits
@@ -211,7 +216,7 @@ class ServerState:
         self.tournaments = TournamentHall(
             self._db, self.room.tournaments, decks=deck_source,
             action_ms=int((self.settings.action_seconds or 15) * 1000),
-            client_seeds=self.client_seeds,
+            client_seeds=self.client_seeds, fanout=self.fanout,
         )  # fmt: skip
         await self.tournaments.start()
 
@@ -387,11 +392,20 @@ class ServerState:
         conn.tables.discard(table_id)
         await runner.unobserve(conn.id)
 
+    def follow_tournament(self, conn: Any, tournament_id: str) -> None:
+        """The client follows a tournament: its picture now, then the tournament's channel."""
+        message = self.tournaments.follow(tournament_id, conn.account_id)
+        self.fanout.subscribe(tournament_channel(tournament_id), conn)
+        conn.tournaments.add(tournament_id)
+        conn.push(message)
+
     async def disconnected(self, conn: Any) -> None:
         self.connections.discard(conn)
         self.lobby.unsubscribe(conn)
         if conn.account_id is not None:
             self.fanout.unsubscribe(account_channel(conn.account_id), conn)
+        for tournament_id in conn.tournaments:
+            self.fanout.unsubscribe(tournament_channel(tournament_id), conn)
         for table_id in list(conn.tables):
             if self.lobby.has(table_id):
                 try:

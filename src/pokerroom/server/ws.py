@@ -113,7 +113,5 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
         pass
     finally:
-        if getattr(state, "tournaments", None) is not None:
-            state.tournaments.unfollow(conn)
-        await state.disconnected(conn)
+        await state.disconnected(conn)  # (its tournament channels too)
         await conn.close()

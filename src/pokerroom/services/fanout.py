@@ -8,9 +8,11 @@ that client. Runners hold no sockets (DESIGN section 6).
     fanout.publish(account_channel(7), message_for_7)
 
 Channels: `table:<id>` carries what every observer of a table may see; `account:<id>` what one
-account may see (its own view of each table it plays at, its balance, its notices); `lobby`
-the lobby feed. A message is always already filtered for its channel's audience by the
-table's owner, through the core's views: nothing unfiltered is ever published. `skip` names
+account may see (its own view of each table it plays at, its own picture of each tournament
+it entered, its balance, its notices); `tournament:<id>` what every follower of a tournament
+may see (its summary; services.tournament_hall); `lobby` the lobby feed. A message is always
+already filtered for its channel's audience by the table's owner, through the core's views:
+nothing unfiltered is ever published. `skip` names
 the accounts that get their own copy on their account channel, so a player watching a table
 they play at is not sent the observers' copy too.
 
@@ -35,6 +37,10 @@ LOBBY = "lobby"
 
 def table_channel(table_id: str) -> str:
     return f"table:{table_id}"
+
+
+def tournament_channel(tournament_id: str) -> str:
+    return f"tournament:{tournament_id}"
 
 
 def account_channel(account_id: int) -> str:

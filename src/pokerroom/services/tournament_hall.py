@@ -5,9 +5,12 @@ Each room `[[tournaments]]` spec has one open instance `<id>-<n>` at a time: a s
 that starts opens the next one when it `repeat`s; a scheduled one ("every N minutes",
 "HH:MM" UTC) opens the next when it starts. After a restart every unfinished instance is
 restored by its director (hands in progress void). A player who does not act within the
-action time is away (R-TOURN-5) until they act again. Connections are anything with
-`push(message)` and `send(frame)` (services.outbound) and `account_id`; pictures are built
-from the core's per-seat views only.
+action time is away (R-TOURN-5) until they say they are back.
+
+The hall holds no socket: after every change it publishes through the fan-out
+(services.fanout), like a table runner: each entrant's own picture (their table and hand
+from the core's per-seat view) on their account channel, and the picture without a player
+(the summary) on `tournament:<id>` for everyone else following it.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from typing import Any
 from pokerroom.core import rules
 from pokerroom.core.errors import PokerRoomError, RuleViolationError
 from pokerroom.services import clock
-from pokerroom.services.outbound import Frame, Tournament, encode
+from pokerroom.services.fanout import FanOut, LocalFanOut, account_channel, tournament_channel
+from pokerroom.services.outbound import Tournament
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.tournament_director import (
     START_AT,
@@ -63,6 +67,7 @@ class TournamentHall:
         action_ms: int = 15_000,
         tick_s: float = 0.1,
         client_seeds: Any = None,
+        fanout: FanOut | None = None,
     ) -> None:
         self.db = db
         self.specs = {str(s["id"]): dict(s) for s in specs}
@@ -71,7 +76,7 @@ class TournamentHall:
         self.client_seeds = client_seeds  # the players' seeds for the fair deal (FAIRNESS.md)
         self.tick_s = tick_s
         self.directors: dict[str, TournamentDirector] = {}
-        self.followers: dict[str, set[Any]] = {}
+        self.fanout: FanOut = fanout if fanout is not None else LocalFanOut()
         self._turns: dict[tuple[str, int, int, int], float] = {}
         self._task: asyncio.Task[None] | None = None
 
@@ -252,39 +257,33 @@ class TournamentHall:
             raise RefusedError("refused", str(exc), rule="R-TOURN-1") from None
 
     # ----------------------------------------------------------- pictures
-    def follow(self, tid: str, conn: Any) -> None:
-        self.director(tid)
-        self.followers.setdefault(tid, set()).add(conn)
-        self._send(tid, conn)
-
-    def unfollow(self, conn: Any) -> None:
-        for conns in self.followers.values():
-            conns.discard(conn)
+    def follow(self, tid: str, account_id: int | None) -> Tournament:
+        """The picture a client gets when it starts following `tid` (the gateway subscribes
+        it to `tournament_channel(tid)` for the ones after)."""
+        return _message(tid, viewer_picture(self.director(tid), account_id))
 
     def publish(self, tid: str) -> None:
-        """Every follower's picture: built and encoded once per account (anonymous followers
-        share one), not once per socket (issue 11)."""
         d = self.directors.get(tid)
         if d is None:
             return
-        frames: dict[int | None, Frame] = {}
-        for conn in list(self.followers.get(tid, ())):
-            viewer = getattr(conn, "account_id", None)
-            frame = frames.get(viewer)
-            if frame is None:
-                frame = frames[viewer] = encode(Tournament(
-                    tournament=tid, view=viewer_picture(d, viewer)))
-            conn.send(frame)
-
-    def _send(self, tid: str, conn: Any) -> None:
-        d = self.directors.get(tid)
-        if d is None:
-            return
-        conn.push(Tournament(tournament=tid,
-                             view=viewer_picture(d, getattr(conn, "account_id", None))))
+        summary = tournament_summary(d)
+        own = set()
+        for account in sorted({account_of(e) for e in d.t.entries}):
+            channel = account_channel(account)
+            if self.fanout.wants(channel):
+                self.fanout.publish(channel, _message(tid, viewer_picture(d, account, summary)))
+                own.add(account)
+        channel = tournament_channel(tid)
+        if self.fanout.wants(channel):  # the entrants got their own picture
+            self.fanout.publish(channel, _message(tid, viewer_picture(d, None, summary)),
+                                skip=own)  # fmt: skip
 
     def listing(self) -> list[dict[str, Any]]:
         return [tournament_summary(d) for d in self.directors.values()]
+
+
+def _message(tid: str, view: dict[str, Any]) -> Tournament:
+    return Tournament(tournament=tid, view=view)
 
 
 def _playing(d: TournamentDirector, account_id: int) -> str:

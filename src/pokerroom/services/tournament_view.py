@@ -61,9 +61,12 @@ def tournament_summary(d: Any) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def viewer_picture(d: Any, account_id: int | None) -> dict[str, Any]:
+def viewer_picture(d: Any, account_id: int | None,
+                   summary: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`summary`: the tournament's, when the caller built it once for many viewers."""
     t = d.t
-    out: dict[str, Any] = {"summary": tournament_summary(d), "you": None, "table": None}
+    out: dict[str, Any] = {"summary": summary if summary is not None else tournament_summary(d),
+                           "you": None, "table": None}  # fmt: skip
     if account_id is None:
         return out
     mine = [e for e in t.entries.values() if e.entry.split("#", 1)[0] == str(account_id)]
