@@ -25,6 +25,8 @@ from pokerroom.services.decks import SeededDeckSource
 from pokerroom.services.fairness import hand_proof, problems
 from pokerroom.services.hands import TOURNAMENT, HandStore
 from pokerroom.services.history import HandHistory, record_of, replay_steps, seat_of
+from pokerroom.services.recovery import recover
+from pokerroom.services.seal import SealKey
 from pokerroom.services.tournament_director import TournamentDirector
 from pokerroom.services.tournament_view import viewer_picture
 from pokerroom.storage.database import Database
@@ -57,10 +59,13 @@ async def accounts(db: Database, n: int) -> list[int]:
     return ids
 
 
+SEAL = SealKey.ephemeral()
+
+
 def director(db: Database, clock: FakeTime, seed: int, seeds: ClientSeeds) -> TournamentDirector:
     return TournamentDirector(db, "three-1", SPEC, decks=SeededDeckSource(seed),
                               draw=random.Random(seed), monotonic_ms=clock,
-                              client_seeds=seeds)  # fmt: skip
+                              client_seeds=seeds, seal=SEAL)  # fmt: skip
 
 
 async def play(d: TournamentDirector, clock: FakeTime, rng: random.Random, actions: int,
@@ -100,17 +105,21 @@ async def test_R_TOURN_7_tournament_hands_are_stored_replayed_and_proven(db: Dat
     rng = random.Random(3)
     while not d.live:
         await play(d, clock, rng, 1, seen)
-    cut = next(iter(d.live.values())).db_id
+    cut_live = next(iter(d.live.values()))
+    cut, cut_seed = cut_live.db_id, cut_live.deal.server_seed_hex
     await d.stop_actor()  # the process dies in the middle of a hand
     last_before = d.hand_seq
     del d
+    assert (await HandStore(db).get(cut)).server_seed == ""  # sealed while in play
+    await recover(db, seal=SEAL)  # as the room does at start, before the hall opens
 
     d2 = director(db, clock, 8, seeds)
     await d2.open()
     d2.start_actor()
     store = HandStore(db)
     voided = await store.get(cut)
-    assert voided.status == "voided" and voided.server_seed == ""  # never revealed
+    assert voided.status == "voided" and voided.server_seed == cut_seed  # revealed by the seal
+    assert problems(await hand_proof(db, cut, voided.seats[0].account_id)) == []
     await play(d2, clock, rng, 100_000, seen)
     await d2.stop_actor()
     assert d2.t.status == "finished"

@@ -216,7 +216,7 @@ class ServerState:
         self.tournaments = TournamentHall(
             self._db, self.room.tournaments, decks=deck_source,
             action_ms=int((self.settings.action_seconds or 15) * 1000),
-            client_seeds=self.client_seeds, fanout=self.fanout,
+            client_seeds=self.client_seeds, fanout=self.fanout, seal=self.seal,
         )  # fmt: skip
         await self.tournaments.start()
 

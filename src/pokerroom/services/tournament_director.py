@@ -96,6 +96,7 @@ class TournamentDirector(Actor):
         monotonic_ms: Callable[[], int] | None = None,
         wall_ms: Callable[[], int] | None = None,
         client_seeds: ClientSeeds | None = None,
+        seal: Any = None,
     ) -> None:
         super().__init__(f"tournament-{tournament_id}")
         self.db = db
@@ -121,6 +122,7 @@ class TournamentDirector(Actor):
         self.deal_offered_at = 0
         self.hands = HandStore(db)
         self.client_seeds = client_seeds if client_seeds is not None else ClientSeeds()
+        self.seal = seal  # services.seal.SealKey: a crash still reveals the seed of a cut hand
         self.live: dict[int, LiveHand] = {}  # table number -> its hand in play
         self.hand_seq = 0  # the last hand number used
 
@@ -277,6 +279,8 @@ class TournamentDirector(Actor):
             [HandSeat(seat=s, account_id=a, stack=stacks[s]) for s, a in accounts.items()],
             kind=TOURNAMENT, check_escrow=False, now_ms=self._wall(),
             commitment=deal.commitment, client_seeds=deal.client_seeds,
+            sealed_seed=(self.seal.seal(deal.server_seed, deal.commitment)
+                         if self.seal is not None else ""),
         )  # fmt: skip
         self.hand_seq = number
         try:

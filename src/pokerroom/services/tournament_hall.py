@@ -68,12 +68,14 @@ class TournamentHall:
         tick_s: float = 0.1,
         client_seeds: Any = None,
         fanout: FanOut | None = None,
+        seal: Any = None,
     ) -> None:
         self.db = db
         self.specs = {str(s["id"]): dict(s) for s in specs}
         self.decks = decks
         self.action_ms = action_ms
         self.client_seeds = client_seeds  # the players' seeds for the fair deal (FAIRNESS.md)
+        self.seal = seal  # seals each deal's server seed in its start row (services.seal)
         self.tick_s = tick_s
         self.directors: dict[str, TournamentDirector] = {}
         self.fanout: FanOut = fanout if fanout is not None else LocalFanOut()
@@ -119,7 +121,7 @@ class TournamentHall:
             wall = clock.now_ms()
             spec[START_AT] = wall + next_start_ms(start, datetime.fromtimestamp(wall / 1000, UTC))
         d = TournamentDirector(self.db, tid, {**spec, "id": tid}, decks=self.decks,
-                               client_seeds=self.client_seeds)  # fmt: skip
+                               client_seeds=self.client_seeds, seal=self.seal)  # fmt: skip
         await d.open()
         d.start_actor()
         self.directors[tid] = d
