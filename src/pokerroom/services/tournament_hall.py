@@ -80,6 +80,10 @@ class TournamentHall:
         self.directors: dict[str, TournamentDirector] = {}
         self.fanout: FanOut = fanout if fanout is not None else LocalFanOut()
         self._turns: dict[tuple[str, int, int, int], float] = {}
+        # Tournaments an operator is cancelling: the clock leaves them alone (their status
+        # reads "cancelled" before the director has stored it; stopping the director then
+        # would cut its transaction and leave the console's request unanswered).
+        self._cancelling: set[str] = set()
         self._task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ life
@@ -150,6 +154,8 @@ class TournamentHall:
                     log.exception("tournament %s", tid)
 
     async def _tick(self, tid: str, d: TournamentDirector) -> None:
+        if tid in self._cancelling:
+            return
         if d.t.status == "registering" and d.config.sit_and_go:
             return  # nothing happens to an open sit & go but registrations
         events = await d.step()
@@ -164,6 +170,8 @@ class TournamentHall:
             repeats = self.specs[base].get("repeat") or d.config.start_ms is not None
             if repeats and not self._has_open(base):
                 await self._open(base, f"{base}-{int(number) + 1}")
+        if tid in self._cancelling:
+            return  # checked again: a cancel may have begun while this tick waited
         if d.t.status in ("finished", "cancelled"):
             self.publish(tid)
             self.directors.pop(tid, None)
@@ -237,7 +245,11 @@ class TournamentHall:
         events)` writes in the same transaction. Returns its status before and after."""
         d = self.director(tid)
         before = d.t.status
-        events = await self._refusing(d.cancel(also))
+        self._cancelling.add(tid)
+        try:
+            events = await self._refusing(d.cancel(also))
+        finally:
+            self._cancelling.discard(tid)
         payouts = [list(p) for e in events for p in getattr(e, "payouts", ())]
         self.publish(tid)
         return {"before": before, "after": d.t.status, "payouts": payouts}
