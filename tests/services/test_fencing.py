@@ -109,3 +109,25 @@ async def test_a_write_for_a_table_with_no_lease_is_refused(pg: Database) -> Non
     finally:
         pg.fence = None
     assert await Cashier(pg).escrow_balance(a, "t2") == 0
+
+
+async def test_renewal_skips_a_lease_row_a_hand_write_holds_and_finds_a_lost_one(
+        pg: Database) -> None:
+    from sqlalchemy import text
+
+    leases = TableLeases(pg)
+    held = {t: await leases.take(t, node="a", ttl_ms=6000, now_ms=0) or 0
+            for t in ("t1", "t2", "t3")}
+    other = Database(pg.url, schema=pg.schema)
+    try:
+        # a hand write at t2 (on another connection) share-locks its lease row meanwhile
+        async with other.write() as session:
+            await session.execute(text("SELECT 1 FROM table_leases WHERE table_id = 't2' "
+                                       "FOR SHARE"))
+            renewed, lost = await leases.renew_all(held, node="a", ttl_ms=6000, now_ms=1000)
+        assert (renewed, lost) == ({"t1", "t3"}, set())  # t2 waits for the next tick
+        await TableLeases(other).take("t3", node="b", ttl_ms=6000, now_ms=10_000)
+        renewed, lost = await leases.renew_all(held, node="a", ttl_ms=6000, now_ms=10_000)
+        assert (renewed, lost) == ({"t1", "t2"}, {"t3"})
+    finally:
+        await other.close()

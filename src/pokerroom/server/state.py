@@ -135,8 +135,8 @@ class ServerState:
     async def start(self) -> None:
         self._db = await open_database(
             self.settings.database_url,
-            idle_transaction_ms=(self.settings.lease_ttl_ms
-                                 if self.settings.cluster_url is not None else None))
+            # a cut-off node's locks go after 30 s (a killed node's at once: its sockets close)
+            idle_transaction_ms=(30_000 if self.settings.cluster_url is not None else None))
         account_settings = AccountSettings(starting_balance=self.settings.starting_balance)
         if self.settings.fast_password_hash:
             from argon2 import PasswordHasher

@@ -232,12 +232,12 @@ class ClusterNode:
         await self.redis.set(node_key(self.config.prefix, self.node), str(at),
                              px=self.config.ttl_ms)
         held = dict(self.fence.epochs)
-        renewed = await self.leases.renew_all(held, node=self.node, ttl_ms=self.config.ttl_ms,
-                                              now_ms=at)
+        renewed, lost = await self.leases.renew_all(held, node=self.node,
+                                                    ttl_ms=self.config.ttl_ms, now_ms=at)
         for table_id, epoch in held.items():
             if table_id in renewed:
                 self._renewed[table_id] = at
-            elif self.fence.epochs.get(table_id) == epoch:  # not given away meanwhile
+            elif table_id in lost and self.fence.epochs.get(table_id) == epoch:
                 log.warning("%s: lease lost (epoch %s): table stopped here", table_id, epoch)
                 await self._drop(table_id)
 

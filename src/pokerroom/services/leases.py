@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerroom.services import clock
@@ -80,22 +80,38 @@ class TableLeases:
         return await self.db.run_write(work)
 
     async def renew_all(self, held: dict[str, int], *, node: str, ttl_ms: int,
-                        now_ms: int | None = None) -> set[str]:
-        """Renew every lease this node holds in one statement; returns the tables renewed
-        (a table missing from it was taken over: its epoch moved on)."""
-        if not held:
-            return set()
-        at = clock.now_ms() if now_ms is None else now_ms
+                        now_ms: int | None = None) -> tuple[set[str], set[str]]:
+        """Renew every lease this node holds: (renewed, lost). A table in neither was busy
+        (a hand write held its lease row): it is renewed at the next tick.
 
-        # Its own transaction, not the group commit: a renewal must never wait behind a queue
-        # of hand writes (nor be held up with them when the link to PostgreSQL hangs).
+        One statement, outside the group commit (a renewal must never wait behind a queue of
+        hand writes), skipping the rows that hand writes share-lock at this moment
+        (storage.fencing): waiting for them while holding the others' locks deadlocked."""
+        at = clock.now_ms() if now_ms is None else now_ms
+        if not held:
+            return set(), set()
+        tables = sorted(held)
         async with self.db.write() as session:
-            rows = (await session.execute(
-                update(TableLease)
-                .where(TableLease.node == node, TableLease.table_id.in_(sorted(held)))
-                .values(expires_ms=at + ttl_ms)
-                .returning(TableLease.table_id, TableLease.epoch))).all()
-        return {str(t) for t, epoch in rows if held.get(str(t)) == int(epoch)}
+            if self.db.backend == "postgresql":
+                rows = (await session.execute(text(
+                    "UPDATE table_leases SET expires_ms = :e WHERE table_id IN ("
+                    " SELECT table_id FROM table_leases WHERE node = :n AND table_id = ANY(:t)"
+                    " FOR UPDATE SKIP LOCKED) RETURNING table_id, epoch"),
+                    {"e": at + ttl_ms, "n": node, "t": tables})).all()
+            else:  # one node on SQLite never needs this; kept working for completeness
+                rows = (await session.execute(
+                    update(TableLease)
+                    .where(TableLease.node == node, TableLease.table_id.in_(tables))
+                    .values(expires_ms=at + ttl_ms)
+                    .returning(TableLease.table_id, TableLease.epoch))).all()
+        renewed = {str(t) for t, epoch in rows if held.get(str(t)) == int(epoch)}
+        lost: set[str] = set()
+        if len(renewed) < len(held):
+            for table_id in set(held) - renewed:
+                lease = await self.get(table_id)
+                if lease is None or lease.node != node or lease.epoch != held[table_id]:
+                    lost.add(table_id)
+        return renewed, lost
 
     async def release(self, table_id: str, *, node: str, epoch: int | None = None) -> None:
         """Give the table up now (the epoch stays: the next taker adds one to it)."""
