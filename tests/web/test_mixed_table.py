@@ -92,15 +92,16 @@ def test_R_MIX_1_lobby_and_table_name_the_game_now_and_next(
 
 
 def test_R_MIX_1_bots_play_through_the_rotation_and_the_felt_follows(
-    browser: Any, bots: Any, tmp_path: Path
+    browser: Any, tmp_path: Path
 ) -> None:
     """R-MIX-1: one hand per game (rotate = 1): hold'em on a board, then razz without one."""
-    from conftest import SERVER_SETTINGS, LiveServer  # type: ignore[import-not-found]
+    from conftest import SERVER_SETTINGS, Bots, LiveServer  # type: ignore[import-not-found]
 
     room = tmp_path / "room.toml"
     room.write_text(FAST_ROOM, encoding="utf-8")
     settings = {**SERVER_SETTINGS, "between_hands_seconds": 1.0, "room_path": room}
     server = LiveServer(tmp_path / "room.db", **settings).start()
+    bots = Bots(server.db_url)  # this room's bot secret is in its own database
     ctx = browser.new_context(locale="en-US", viewport={"width": 1366, "height": 768},
                               base_url=server.url)
     try:
