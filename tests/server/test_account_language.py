@@ -81,6 +81,11 @@ async def test_the_wallet_statement_is_in_the_players_language_and_money(
         assert rows[0] == ["Date", "Kind", "Memo", "Amount", "Balance after"]
         assert rows[1][1:] == ["Deposit", "Welcome deposit", english, english]
         assert rows[-1][0] == "1 entry"
+        # The wallet's entries: the memo as the ledger keeps it, and in the player's words.
+        entry = (await http.get("/api/wallet?lang=de", headers=bearer(hans))).json()["entries"][0]
+        assert (entry["memo"], entry["memo_text"]) == ("signup bonus", "Startguthaben")
+        entry = (await http.get("/api/wallet", headers=bearer(hans))).json()["entries"][0]
+        assert entry["memo_text"] == "Welcome deposit"
     async with server.http() as stranger:
         assert (await stranger.get("/api/wallet/statement.csv")).status_code == 401
 

@@ -181,6 +181,7 @@ def test_the_first_visit_follows_accept_language_and_the_account_keeps_the_langu
         # The wallet statement, worded by the server's catalogues, in German and euros.
         page.goto("/#/account")
         expect(page.get_by_role("heading", name="Client-Seed")).to_be_visible()
+        expect(page.get_by_test_id("memo").first).to_have_text("Startguthaben")
         expect(page.get_by_label("Verlustlimit pro Tag")).to_be_visible()
         expect(page.get_by_test_id("limits")).to_contain_text("Pause einlegen (Tage): keins")
         with page.expect_download() as download:

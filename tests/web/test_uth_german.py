@@ -47,8 +47,10 @@ def test_uth_hands_and_pay_tables_in_german(browser: Any, server: Any) -> None:
         felt.locator("[data-spot=ante]").click()
         felt.locator(".chip-rack .chip-btn").first.click()
         felt.get_by_role("button", name="Geben").click()
-        felt.get_by_role("button", name="4x spielen", exact=True).click()
-        deadline = time.monotonic() + 30
+        play4 = felt.get_by_role("button", name="4x spielen", exact=True)
+        expect(play4).to_be_visible(timeout=30_000)  # the betting window closes first
+        play4.click()
+        deadline = time.monotonic() + 45
         while (frames.latest_view(table["id"]) or {}).get("phase") != "settled":
             assert time.monotonic() < deadline, "the round was not settled"
             page.wait_for_timeout(50)

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request, Res
 from pydantic import BaseModel, Field
 
 from pokerroom.i18n import LANGUAGES, negotiate, valid_language
+from pokerroom.i18n.memos import memo_words
 from pokerroom.server.state import COOKIE_NAME, ServerState, session_token_from
 from pokerroom.server.statement import statement_csv
 from pokerroom.services import rulebook
@@ -263,10 +264,14 @@ async def cluster(state: Room) -> dict[str, Any]:
 
 @router.get("/wallet", tags=["wallet"], summary="Wallet balance and the latest ledger entries")
 async def wallet(who: Me, state: Room,
-                 limit: Annotated[int, Query(ge=1, le=500)] = 100) -> dict[str, Any]:
+                 limit: Annotated[int, Query(ge=1, le=500)] = 100,
+                 lang: Annotated[str | None, Query(max_length=8)] = None) -> dict[str, Any]:
     balance, lines = await state.cashier.wallet_statement(who[0], limit=limit)
+    # `memo` stays as the ledger keeps it; `memo_text` is it in the player's words (?lang=).
+    language = valid_language(lang) or "en"
     entries = [{"id": line.entry_id, "amount": line.amount, "balance_after": line.balance_after,
-                "kind": line.kind, "memo": line.memo, "created_ms": line.created_ms}
+                "kind": line.kind, "memo": line.memo, "created_ms": line.created_ms,
+                "memo_text": memo_words(line.memo, language, state.table_display_name)}
                for line in lines]
     return {"balance": balance, "entries": entries}
 

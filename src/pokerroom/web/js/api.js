@@ -43,7 +43,7 @@ export const api = {
   logout: () => call("POST", "/api/auth/logout"),
   me: () => call("GET", "/api/auth/me"),
   lobby: () => call("GET", "/api/lobby"),
-  wallet: () => call("GET", "/api/wallet"),
+  wallet: (lang = "en") => call("GET", `/api/wallet?lang=${encodeURIComponent(lang)}`),
   hands: (limit = 50, before = null) =>
     call("GET", `/api/hands?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`),
   hand: (id) => call("GET", `/api/hands/${encodeURIComponent(id)}`),

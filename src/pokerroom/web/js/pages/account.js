@@ -75,7 +75,7 @@ export function mountAccount(main) {
         h("thead", {}, h("tr", {}, h("th", {}, t("history.when")), h("th", {}, t("account.what")), h("th.hide-phone", {}, t("account.memo")), h("th.num", {}, t("account.amount")), h("th.num", {}, t("account.balance_after")))),
         body),
       status)));
-  api.wallet().then((data) => {
+  api.wallet(lang()).then((data) => {
     setBalance(data.balance);
     balance.textContent = money(data.balance, 2);
     const entries = data.entries || [];
@@ -84,7 +84,7 @@ export function mountAccount(main) {
     replace(body, entries.map((e) => h("tr", { dataset: { kind: e.kind } },
       h("td", {}, dateTime(e.created_ms)),
       h("td", {}, kindWords(e.kind)),
-      h("td.hide-phone", {}, e.memo || ""),
+      h("td.hide-phone", { "data-testid": "memo" }, e.memo_text || e.memo || ""),
       h("td.num", { class: e.amount > 0 ? "amount-pos" : e.amount < 0 ? "amount-neg" : "" }, signedMoney(e.amount, 2)),
       h("td.num", {}, money(e.balance_after, 2)))));
   }).catch((err) => { status.textContent = t("account.load_failed", { reason: err.message }); });
