@@ -76,6 +76,7 @@ async def test_R_DRAW_1_bots_play_triple_draw_and_badugi_against_a_real_server(
         proc = await asyncio.create_subprocess_exec(
             str(Path(sys.executable).parent / "pokerroom"), "bots", "--url", server.base,
             "--count", "3", "--hands", "2", "--table", table, "--think", "0",
+            "--database", server.settings.database_url,  # the room's bot secret is there
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
         out, _ = await asyncio.wait_for(proc.communicate(), 180)
         text = out.decode()
