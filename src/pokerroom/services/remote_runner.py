@@ -75,8 +75,8 @@ class RemoteRunner:
         await self._call("chat", account_id, name, text)
 
     async def act(self, account_id: int, hand: int, action_no: int, action: str,
-                  amount: int | None) -> None:
-        await self._call("act", account_id, hand, action_no, action, amount)
+                  amount: int | None, cards: list[str] | None = None) -> None:
+        await self._call("act", account_id, hand, action_no, action, amount, cards)
 
     async def sit_out(self, account_id: int) -> None:
         await self._call("sit_out", account_id)
