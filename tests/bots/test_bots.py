@@ -74,7 +74,11 @@ async def test_pokerroom_bots_plays_its_hands_and_exits(tmp_path: Path) -> None:
             "--count", "3", "--hands", "3", "--table", "antares-1", "--think", "0",
             "--database", server.settings.database_url,  # the room's bot secret is there
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-        out, _ = await asyncio.wait_for(proc.communicate(), 120)
+        try:
+            out, _ = await asyncio.wait_for(proc.communicate(), 120)
+        except TimeoutError:
+            proc.kill()  # a bot process that outlives its test would keep reconnecting
+            raise
         text = out.decode()
         assert proc.returncode == 0, text
         assert text.count("hands,") == 3

@@ -66,11 +66,11 @@ def test_R_DRAW_2_bot_draws_only_its_own_cards_and_never_worsens_what_it_keeps(
     assert action in ("check", "bet", "fold")
 
 
-@pytest.mark.parametrize("table", ["mira", "polaris"])
+@pytest.mark.parametrize("table", ["mira", "nunki", "polaris"])
 async def test_R_DRAW_1_bots_play_triple_draw_and_badugi_against_a_real_server(
         tmp_path: Path, table: str) -> None:
-    """The default room's triple-draw (Mira) and badugi (Polaris) tables: bots sit, draw
-    and bet through whole hands over real WebSockets, with no refusal."""
+    """The default room's triple-draw (Mira), single-draw (Nunki) and badugi (Polaris)
+    tables: bots sit, draw and bet through whole hands over real WebSockets, with no refusal."""
     server = await start_server(make_settings(tmp_path))
     try:
         proc = await asyncio.create_subprocess_exec(
