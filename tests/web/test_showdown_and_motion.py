@@ -20,10 +20,28 @@ ANIMATION = """(sel) => [...document.querySelectorAll(sel)].map((el) => [
   el.classList.contains('card-enter') || el.classList.contains('chip-move'),
   getComputedStyle(el).animationName])"""
 
+# Every card or chip element that enters the page, recorded as it enters: the felt is redrawn
+# by each view and a fresh element keeps its class only until the next redraw, so sampling the
+# page now and then (as the loop also does) can miss every one of them on a busy machine.
+RECORD_ENTRIES = """
+window.__entered = [];
+new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) {
+    if (!(n instanceof Element)) continue;
+    for (const el of [n, ...n.querySelectorAll('.card-enter, .bet.chip-move')]) {
+      if (el.matches('.card-enter, .bet.chip-move'))
+        window.__entered.push([true, getComputedStyle(el).animationName]);
+    }
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+ENTERED = "() => window.__entered.splice(0)"
+
 
 def _player(browser: Any, url: str, prefix: str, viewport: dict[str, int],
             motion: str) -> tuple[Any, Any, Frames]:
     ctx = browser.new_context(viewport=viewport, base_url=url, reduced_motion=motion)
+    ctx.add_init_script(RECORD_ENTRIES)
     page = ctx.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []
@@ -65,10 +83,12 @@ def test_winning_cards_marked_motion_and_reduced_motion_and_own_cards_on_a_phone
                         continue
                     page.wait_for_timeout(150)
             # New things move on the laptop, nothing moves on the phone (reduced motion).
-            for marked, name in laptop.evaluate(ANIMATION, ".card-enter, .bet.chip-move"):
+            entered_l = laptop.evaluate(ENTERED)
+            for marked, name in laptop.evaluate(ANIMATION, ".card-enter, .bet.chip-move") + entered_l:
                 assert marked and name in ("card-in", "chip-in")
                 saw_motion["laptop"] = True
-            for marked, name in phone.evaluate(ANIMATION, ".card-enter, .bet.chip-move"):
+            entered_p = phone.evaluate(ENTERED)
+            for marked, name in phone.evaluate(ANIMATION, ".card-enter, .bet.chip-move") + entered_p:
                 assert marked and name == "none"
             laptop.wait_for_timeout(100)
         results = frames_l.messages("hand_result")
