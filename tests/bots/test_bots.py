@@ -75,10 +75,13 @@ async def test_pokerroom_bots_plays_its_hands_and_exits(tmp_path: Path) -> None:
             "--database", server.settings.database_url,  # the room's bot secret is there
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
         try:
-            out, _ = await asyncio.wait_for(proc.communicate(), 120)
-        except TimeoutError:
+            # 3 hands take about 8 s; the bound only keeps a stuck run from hanging the suite
+            # (it ran out at 120 s in some full runs of this session: the bots' output says why)
+            out, _ = await asyncio.wait_for(proc.communicate(), 300)
+        except TimeoutError as stuck:
             proc.kill()  # a bot process that outlives its test would keep reconnecting
-            raise
+            assert proc.stdout is not None
+            raise AssertionError("the bots did not finish:\n" + (await proc.stdout.read()).decode()[-3000:]) from stuck
         text = out.decode()
         assert proc.returncode == 0, text
         assert text.count("hands,") == 3
