@@ -37,30 +37,39 @@ def best_flush(mask: int) -> int:
 
 
 def best_from_counts(counts: list[int]) -> int:
-    """Value of the best five of 5..7 cards with `counts[rank]` cards of each rank, no flush."""
+    """Value of the best five of the cards with `counts[rank]` cards of each rank, no flush.
+
+    Tables hold 5..7 cards; fewer come only from a hand shown before it was complete
+    (R-SD-5: a pocket pair shown after everyone folded). Their missing ranks are zeros, so the
+    category and the ranks there are still read right."""
     by_group = sorted(((c, r) for r, c in enumerate(counts) if c), reverse=True)
     mask = sum(1 << r for r, c in enumerate(counts) if c)
     top_count, top_rank = by_group[0]
+    second = by_group[1][0] if len(by_group) > 1 else 0
+
+    def value(category: HandCategory, ranks: list[int]) -> int:
+        return encode(category, (ranks + [0] * 5)[:5])
+
     if top_count == 4:
-        kicker = max(r for c, r in by_group[1:])
-        return encode(HandCategory.FOUR_OF_A_KIND, (top_rank,) * 4 + (kicker,))
-    if top_count == 3 and by_group[1][0] >= 2:
+        return value(HandCategory.FOUR_OF_A_KIND,
+                     [top_rank] * 4 + top_ranks(mask & ~(1 << top_rank), 1))
+    if top_count == 3 and second >= 2:
         pair = max(r for c, r in by_group[1:] if c >= 2)
-        return encode(HandCategory.FULL_HOUSE, (top_rank,) * 3 + (pair,) * 2)
+        return value(HandCategory.FULL_HOUSE, [top_rank] * 3 + [pair] * 2)
     window = straight_in(mask)
     if window is not None:
         return encode(HandCategory.STRAIGHT, window)
     if top_count == 3:
         kickers = top_ranks(mask & ~(1 << top_rank), 2)
-        return encode(HandCategory.THREE_OF_A_KIND, [top_rank] * 3 + kickers)
-    if top_count == 2 and by_group[1][0] == 2:
+        return value(HandCategory.THREE_OF_A_KIND, [top_rank] * 3 + kickers)
+    if top_count == 2 and second == 2:
         high, low = by_group[0][1], by_group[1][1]
         last = top_ranks(mask & ~(1 << high) & ~(1 << low), 1)
-        return encode(HandCategory.TWO_PAIR, [high, high, low, low] + last)
+        return value(HandCategory.TWO_PAIR, [high, high, low, low] + last)
     if top_count == 2:
         kickers = top_ranks(mask & ~(1 << top_rank), 3)
-        return encode(HandCategory.PAIR, [top_rank] * 2 + kickers)
-    return encode(HandCategory.HIGH_CARD, top_ranks(mask, 5))
+        return value(HandCategory.PAIR, [top_rank] * 2 + kickers)
+    return value(HandCategory.HIGH_CARD, top_ranks(mask, 5))
 
 
 def rank_multisets(size: int) -> list[list[int]]:

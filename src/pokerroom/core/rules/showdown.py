@@ -96,26 +96,36 @@ def strength(game: Game, cards: Sequence[int], board: Sequence[int]) -> tuple[in
 
 
 def describe_hand(game: Game, cards: Sequence[int], board: Sequence[int]) -> str:
-    """Words for a shown hand: "Flush, Ace high", hi-lo "...; low 8-6-4-2-A"."""
+    """Words for a shown hand: "Flush, Ace high", hi-lo "...; low 8-6-4-2-A".
+
+    A hand shown before it was complete (R-SD-5) is worded by what it holds ("Pair of
+    Aces" for a pocket pair); an Omaha hand before the flop has nothing made yet ("")."""
     halves = game.variant.halves
+    pool = [*cards, *board]
     if halves[0] is Evaluator.RAZZ_LOW:
-        return "low " + str(evaluate_razz([*cards, *board]))
-    if halves[0] is Evaluator.SHORT_DECK_HIGH:
-        return describe_short_deck(short_deck_rank([*cards, *board]))
+        return "low " + str(evaluate_razz(pool))
     if halves[0] is Evaluator.DEUCE_SEVEN_LOW:
         return describe_deuce_seven(cards) if len(cards) == 5 else ""
     if halves[0] is Evaluator.BADUGI:
         return describe_badugi(cards) if len(cards) == 4 else ""
     if halves[0] is Evaluator.OMAHA_HIGH:
+        if len(board) < 3:
+            return ""
         text = describe(omaha_rank(cards, board))
+    elif len(pool) < 5:
+        # Fewer than five cards make no straight, flush or full house, so short-deck's order
+        # (a flush over a full house) and the standard one word them alike.
+        text = describe(high_rank(pool))
+    elif halves[0] is Evaluator.SHORT_DECK_HIGH:
+        return describe_short_deck(short_deck_rank(pool))
     else:
-        text = describe(high_rank([*cards, *board]))
+        text = describe(high_rank(pool))
     low = None
-    if len(halves) == 2:
+    if len(halves) == 2 and len(pool) >= 5:
         if halves[1] is Evaluator.OMAHA_EIGHT_LOW:
             low = evaluate_omaha_low(cards, board)
         else:
-            low = evaluate_low([*cards, *board])
+            low = evaluate_low(pool)
     return text if low is None else f"{text}; low {low}"
 
 
