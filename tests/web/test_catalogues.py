@@ -61,3 +61,26 @@ def test_the_german_names_the_issue_lists() -> None:
         "act.check": "Checken", "act.call": "Mitgehen", "act.bet": "Setzen", "act.raise": "Erhöhen",
     }
     assert {k: de[k] for k in expected} == expected
+
+
+def test_every_key_the_pages_name_is_there() -> None:
+    """index.html and the console's admin.html name their static words by key (data-i18n)."""
+    en = catalogue("en")
+    used: set[str] = set()
+    for path in WEB.glob("*.html"):
+        used |= set(re.findall(r'data-i18n(?:-aria|-title)?="([a-z_.0-9-]+)"',
+                               path.read_text(encoding="utf-8")))
+    assert {"admin.nav.tables", "nav.lobby"} <= used
+    missing = sorted(k for k in used if k not in en)
+    assert not missing, f"keys the pages name but no catalogue has: {missing}"
+
+
+def test_the_console_asks_for_words_not_english() -> None:
+    """The console (admin.js) words everything from the catalogues: no English label, heading
+    or button text is written into it (the catalogue holds the words, in both languages)."""
+    source = (WEB / "js" / "admin.js").read_text(encoding="utf-8")
+    literals = re.findall(r'h\("[a-z0-9.-]+", \{[^{}]*\}, "([A-Z][a-z][^"]*)"\)', source)
+    labels = re.findall(r'(?:placeholder|"aria-label"): "([^"]+)"', source)
+    assert not literals and not labels, (literals, labels)
+    for family in ("status", "tstatus", "action", "button", "act", "col", "error"):
+        assert any(k.startswith(f"admin.{family}.") for k in catalogue("de")), family

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from pokerroom.i18n import negotiate
@@ -98,10 +98,17 @@ def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = N
         app.add_api_route("/api/metrics", _metrics, methods=["GET"], include_in_schema=False)
     static = settings.static_dir or WEB_DIR
     if (static / "admin.html").is_file():
-        # The operator's console page; its data comes from /api/admin (operators only).
+        admin_html = (static / "admin.html").read_text(encoding="utf-8")
+
+        # The operator's console page; its data comes from /api/admin (operators only). Its
+        # first language follows Accept-Language as the player's pages do (index_page).
         @app.get("/admin", include_in_schema=False)
-        async def admin_page() -> FileResponse:
-            return FileResponse(static / "admin.html")
+        async def admin_page(request: Request) -> HTMLResponse:
+            lang = negotiate(request.headers.get("accept-language"))
+            page = admin_html.replace('<html lang="en">',
+                                      f'<html lang="{lang}" data-accept-language="{lang}">', 1)
+            return HTMLResponse(page, headers={"Content-Language": lang,
+                                               "Vary": "Accept-Language"})
 
     if (static / "index.html").is_file():
         index_html = (static / "index.html").read_text(encoding="utf-8")
