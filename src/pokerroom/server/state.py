@@ -399,6 +399,13 @@ class ServerState:
         conn.tournaments.add(tournament_id)
         conn.push(message)
 
+    async def arrived(self, conn: Any) -> None:
+        """A player connected (again): back in the tournaments where they were away
+        (R-TOURN-5; they were marked away when their last connection closed)."""
+        hall = getattr(self, "tournaments", None)
+        if conn.account_id is not None and hall is not None:
+            await hall.present(conn.account_id)
+
     async def disconnected(self, conn: Any) -> None:
         self.connections.discard(conn)
         self.lobby.unsubscribe(conn)
@@ -412,6 +419,13 @@ class ServerState:
                     await self.unwatch(conn, table_id)
                 except RefusedError:  # the table is between nodes: its new owner never saw us
                     pass
+        hall = getattr(self, "tournaments", None)
+        if conn.account_id is not None and hall is not None and not any(
+            c.account_id == conn.account_id and not c.closed for c in self.connections
+        ):
+            # R-TOURN-5: the player's last connection is gone: away at once, so their
+            # tournament tables play on without waiting for the action clock at each turn
+            await hall.absent(conn.account_id)
 
     async def cluster_view(self) -> dict[str, Any]:
         """GET /api/cluster: the nodes and which owns each table. One node owns every table

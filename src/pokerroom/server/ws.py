@@ -49,6 +49,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     conn.address = address
     conn.start()
     state.connected(conn)
+    await state.arrived(conn)
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     # Refused messages in the last minute: a burst long ago is forgiven, a flood is not.
     dropped = SlidingWindow(settings.dropped_window_s)

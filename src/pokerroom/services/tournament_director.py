@@ -125,6 +125,24 @@ class TournamentDirector(Actor):
         self.seal = seal  # services.seal.SealKey: a crash still reveals the seed of a cut hand
         self.live: dict[int, LiveHand] = {}  # table number -> its hand in play
         self.hand_seq = 0  # the last hand number used
+        self.stopped = False
+
+    # ------------------------------------------------------------------ life
+    async def stop_actor(self) -> None:
+        """Stop; a command queued or sent after that fails at once instead of waiting for
+        ever (a connection that closes as its tournament ends asks to mark its player
+        away)."""
+        self.stopped = True
+        await super().stop_actor()
+        while not self._queue.empty():
+            _, _, future = self._queue.get_nowait()
+            if future is not None and not future.done():
+                future.set_exception(RuleViolationError("phase", f"{self.id} has stopped"))
+
+    async def call(self, command: Any, *args: Any) -> Any:
+        if self.stopped:
+            raise RuleViolationError("phase", f"{self.id} has stopped")
+        return await super().call(command, *args)
 
     # ------------------------------------------------------------------ time
     def now(self) -> int:
@@ -312,6 +330,21 @@ class TournamentDirector(Actor):
 
     async def _back(self, entry: str) -> None:
         self.t.set_away(entry, False)
+
+    async def gone(self, entry: str) -> list[TournamentEvent]:
+        """The player's last connection closed: away at once (R-TOURN-5), and if it is their
+        turn, played for now (check or fold), without waiting for the action clock."""
+        return await self.call(self._gone, entry)
+
+    async def _gone(self, entry: str) -> list[TournamentEvent]:
+        e = self.t.entries.get(entry)
+        if e is None or e.busted or self.t.status in ("finished", "cancelled"):
+            return []
+        self.t.set_away(entry, True)
+        table = next((x for x in self.t.tables.values() if entry in x.seats), None)
+        if table is None:  # not seated yet: the start deals them in away
+            return []
+        return await self._after(self.t.play_for_absent(table.number))
 
     async def request_deal(self, entry: str) -> None:
         """A player left at the final table asks for the ICM deal: no new hand is dealt, and

@@ -260,6 +260,39 @@ class TournamentHall:
         await self._refusing(d.back(_playing(d, account_id)))
         self.publish(tid)
 
+    async def absent(self, account_id: int) -> None:
+        """The account's last connection closed: it is away at once in every tournament it
+        is still in (R-TOURN-5), so its turns are played for it (blinds and antes posted,
+        check or fold) instead of each waiting for the action clock."""
+        for tid, d in list(self.directors.items()):
+            entry = _entry_of(d, account_id)
+            if entry is None or entry in d.t.away or tid in self._cancelling or d.stopped:
+                continue
+            try:
+                await d.gone(entry)
+            except RuleViolationError:  # it ended or stopped meanwhile
+                continue
+            except Exception:  # one tournament's trouble must not keep the others waiting
+                log.exception("tournament %s: marking %s away", tid, entry)
+                continue
+            self.publish(tid)
+
+    async def present(self, account_id: int) -> None:
+        """The account connected again: back in every tournament where it was away (as
+        `tournament_back` does); the table waits for its decisions again."""
+        for tid, d in list(self.directors.items()):
+            entry = _entry_of(d, account_id)
+            if entry is None or entry not in d.t.away or tid in self._cancelling or d.stopped:
+                continue
+            try:
+                await d.back(entry)
+            except RuleViolationError:
+                continue
+            except Exception:  # as in absent()
+                log.exception("tournament %s: bringing %s back", tid, entry)
+                continue
+            self.publish(tid)
+
     async def _refusing(self, work: Any) -> Any:
         try:
             return await work
@@ -298,6 +331,14 @@ class TournamentHall:
 
 def _message(tid: str, view: dict[str, Any]) -> Tournament:
     return Tournament(tournament=tid, view=view)
+
+
+def _entry_of(d: TournamentDirector, account_id: int) -> str | None:
+    """The account's entry still in a tournament that has not ended, if any."""
+    if d.t.status in ("finished", "cancelled"):
+        return None
+    return next((e.entry for e in d.t.entries.values()
+                 if account_of(e.entry) == account_id and not e.busted), None)  # fmt: skip
 
 
 def _playing(d: TournamentDirector, account_id: int) -> str:
