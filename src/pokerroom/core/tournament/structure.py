@@ -137,9 +137,30 @@ class TournamentConfig:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
+def level_at(levels: tuple[Level, ...], index: int) -> Level:
+    """The level at `index` of the structure, and past its end the levels that follow it.
+
+    The room's choice where the rulebook is silent (docs/RULES.md, R-TOURN-3): the last
+    level does not last for ever. After it come further levels of the same length, each
+    doubling the one before (blinds, ante, bring-in and bets), so a field that has stopped
+    playing (every player away, R-TOURN-5, checking or folding) is blinded out and the
+    tournament ends with every place and prize decided."""
+    if index < len(levels):
+        return levels[index]
+    last = next(lv for lv in reversed(levels) if not lv.is_break)
+    factor = 2 ** (index - len(levels) + 1)
+    return replace(
+        last, small_blind=last.small_blind * factor, big_blind=last.big_blind * factor,
+        ante=last.ante * factor, bring_in=last.bring_in * factor,
+        small_bet=last.small_bet * factor, big_bet=last.big_bet * factor,
+    )  # fmt: skip
+
+
 def level_number(levels: tuple[Level, ...], index: int) -> int:
-    """The 1-based number of the level of play at `index` (breaks are not counted)."""
-    return sum(1 for lv in levels[: index + 1] if not lv.is_break)
+    """The 1-based number of the level of play at `index` (breaks are not counted); the
+    levels past the structure's end (`level_at`) go on counting."""
+    beyond = max(0, index + 1 - len(levels))
+    return sum(1 for lv in levels[: index + 1] if not lv.is_break) + beyond
 
 
 def fast_structure(starting_chips: int = 1500, hands: int = 8) -> tuple[Level, ...]:

@@ -59,7 +59,7 @@ from pokerroom.core.tournament.seating import (
     shortest_table,
     starting_draw,
 )
-from pokerroom.core.tournament.structure import Level, TournamentConfig, level_number
+from pokerroom.core.tournament.structure import Level, TournamentConfig, level_at, level_number
 from pokerroom.core.tournament.tables import Positions, TournamentTable
 
 REGISTERING = "registering"
@@ -130,7 +130,7 @@ class Tournament:
 
     @property
     def level(self) -> Level:
-        return self.config.levels[self.level_index]
+        return level_at(self.config.levels, self.level_index)
 
     @property
     def level_number(self) -> int:
@@ -343,8 +343,6 @@ class Tournament:
             length = self.level.length_ms
             if length is None or now_ms - self.level_started_ms < length:
                 break
-            if self.level_index + 1 >= len(self.config.levels):
-                break  # the last level lasts until the end
             self._next_level(self.level_started_ms + length, events)
         return self._emit(events)
 
@@ -562,8 +560,7 @@ class Tournament:
         for t in finished:
             length = self.level.hands
             if length is not None and self.hands_in_level.get(t.number, 0) >= length:
-                if self.level_index + 1 < len(self.config.levels):
-                    self._next_level(self.now_ms, events)
+                self._next_level(self.now_ms, events)  # past the last: level_at
         self._close_registration_if_due(events)
         if self.alive_count == 1 and not any(t.hand for t in self.tables.values()):
             events += self._finish()
