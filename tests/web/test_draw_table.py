@@ -5,6 +5,7 @@ nothing of anyone else's draw reaches the page."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -18,6 +19,10 @@ from webtest_helpers import (
     wait_decision_taken,
     wait_for_decision,
 )
+
+from pokerroom.core.cards import parse_cards, to_codes
+from pokerroom.core.rules.config import Game
+from pokerroom.core.rules.showdown import hand_parts
 
 TABLE = "mira"  # the default room's deuce-to-seven triple-draw table
 
@@ -45,6 +50,16 @@ def test_R_DRAW_2_click_cards_then_draw_them_at_the_triple_draw_table(
     mine = page.locator("[data-testid=my-cards] .card")
     expect(mine).to_have_count(5)
     before = [c.get_attribute("data-card") for c in mine.all()]
+    # The hand in words under the cards, from the server's parts ("7-5-4-3-2", "Pair of ...").
+    parts = hand_parts(Game.DEUCE_SEVEN_TRIPLE, list(to_codes(parse_cards(" ".join(before)))), [])
+    own_words = page.get_by_test_id("my-hand")
+    if parts["category"] == "HIGH_CARD":
+        run = "-".join("10" if "23456789TJQKA"[r] == "T" else "23456789TJQKA"[r]
+                       for r in parts["ranks"])  # type: ignore[union-attr]
+        expect(own_words).to_have_text(run)
+    else:
+        expect(own_words).to_have_text(re.compile(
+            r"^(Pair of|Two Pair|Three of a Kind|Straight|Flush|Full House|Four of a Kind)"))
     # Mark two cards; a second click unmarks one again; mark another.
     for i in (0, 3, 3, 4):
         mine.nth(i).click()

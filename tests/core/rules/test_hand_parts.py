@@ -88,3 +88,44 @@ def test_best_five_are_the_cards_that_make_the_hand() -> None:
         assert high_rank(list(five)) == omaha_rank(omaha, board)
     assert best_five(Game.RAZZ, codes("As 2d 3c"), []) == ()
     assert best_five(Game.HOLDEM, codes("As Ad"), codes("Kc 7d")) == ()
+
+
+def test_R_DRAW_6_a_deuce_to_seven_hand_in_parts() -> None:
+    """R-DRAW-6: the five cards as a high hand with the ace high only, marked `lowball`; an
+    unpaired hand is its ranks (the client writes "7-5-4-3-2"), A-5-4-3-2 is no straight."""
+    best = hand_parts(Game.DEUCE_SEVEN_TRIPLE, codes("7s 5d 4h 3c 2s"), [])
+    assert best == {"category": "HIGH_CARD", "ranks": [5, 3, 2, 1, 0], "lowball": True}
+    wheel = hand_parts(Game.DEUCE_SEVEN_SINGLE, codes("As 5d 4h 3c 2s"), [])
+    assert wheel["category"] == "HIGH_CARD" and wheel["ranks"] == [12, 3, 2, 1, 0]
+    paired = hand_parts(Game.DEUCE_SEVEN_SINGLE, codes("7s 7d 4h 3c 2s"), [])
+    assert paired["category"] == "PAIR" and paired["ranks"][:2] == [5, 5]  # type: ignore[index]
+    assert hand_parts(Game.DEUCE_SEVEN_SINGLE, codes("7s 7d 4h"), []) == {}
+
+
+def test_R_BADUGI_1_a_badugi_in_parts() -> None:
+    """R-BADUGI-1: the ranks of the best badugi high to low, the ace low (last)."""
+    assert hand_parts(Game.BADUGI, codes("8s 5d 3h Ac"), []) == {"badugi": [6, 3, 1, 12]}
+    assert hand_parts(Game.BADUGI, codes("7s 4d 2h 2c"), []) == {"badugi": [5, 2, 0]}
+    assert hand_parts(Game.BADUGI, codes("Ks Kd Kh Kc"), []) == {"badugi": [11]}
+
+
+def test_R_SHORT_2_a_short_deck_hand_in_parts_by_its_own_name() -> None:
+    """R-SHORT-2: a flush (which beats a full house there) is named a flush; A-6-7-8-9 is a
+    straight, nine high."""
+    straight = hand_parts(Game.SHORT_DECK, codes("As 6d"), codes("7h 8c 9s Kd Kh"))
+    assert straight == {"category": "STRAIGHT", "ranks": [7, 6, 5, 4, 12]}
+    flush = hand_parts(Game.SHORT_DECK, codes("As Ks"), codes("Qs 6s 7s Ad Ah"))
+    assert flush["category"] == "FLUSH"
+    full = hand_parts(Game.SHORT_DECK, codes("Ac Kd"), codes("Ah As Kh 9c 6d"))
+    assert full == {"category": "FULL_HOUSE", "ranks": [12, 12, 12, 11, 11]}
+
+
+def test_the_cards_a_draw_or_short_deck_table_marks_at_the_showdown() -> None:
+    from pokerroom.core.rules.showdown import best_five
+
+    assert sorted(best_five(Game.DEUCE_SEVEN_SINGLE, codes("7s 5d 4h 3c 2s"), [])) == \
+        sorted(codes("7s 5d 4h 3c 2s"))
+    assert sorted(best_five(Game.BADUGI, codes("7s 4d 2h 2c"), [])) in (
+        sorted(codes("7s 4d 2h")), sorted(codes("7s 4d 2c")))
+    assert sorted(best_five(Game.SHORT_DECK, codes("As 6d"), codes("7h 8c 9s Kd Kh"))) == \
+        sorted(codes("As 6d 7h 8c 9s"))

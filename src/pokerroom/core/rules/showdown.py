@@ -21,9 +21,11 @@ from pokerroom.core.evaluation import (
     omaha_rank,
 )
 from pokerroom.core.evaluation.draw_lows import (
+    badugi_parts,
     badugi_rank,
     describe_badugi,
     describe_deuce_seven,
+    deuce_seven_high,
     deuce_seven_rank,
 )
 from pokerroom.core.evaluation.short_deck import describe_short_deck, short_deck_rank
@@ -137,10 +139,37 @@ WORDED_GAMES = frozenset({Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO, Game.STUD, G
 def hand_parts(game: Game, cards: Sequence[int], board: Sequence[int]) -> dict[str, object]:
     """A shown hand as parts a client words in its own language (docs/PROTOCOL.md `hand`):
     `category` (HandCategory name) and `ranks` (five, 0..12 = 2..A, in comparison order);
-    hi-lo and razz add `low` (ranks high to low, ace = 1) or `no_low`. Empty when the cards
-    do not make a five-card hand yet (a hand shown after winning before the river)."""
+    hi-lo and razz add `low` (ranks high to low, ace = 1) or `no_low`. Short-deck sends its
+    hand's category by name (a flush is a flush, though it beats a full house there); 2-7
+    sends the five cards as a high hand with `lowball` (an unpaired one is worded "7-5-4-3-2");
+    badugi sends `badugi`, the ranks of its best badugi high to low (0..12 = 2..A, the ace
+    last: it is low). Empty when the cards do not make a hand yet (a hand shown after winning
+    before the river, a draw hand with cards missing)."""
+    game = Game(game)
+    first = game.variant.halves[0]
+    if first is Evaluator.DEUCE_SEVEN_LOW:
+        if len(cards) != 5:
+            return {}
+        value = deuce_seven_high(cards)
+        return {"category": HandCategory(value >> 20).name, "ranks": list(decode_ranks(value)),
+                "lowball": True}
+    if first is Evaluator.BADUGI:
+        if len(cards) != 4:
+            return {}
+        # badugi_parts counts the ace as 0 (low): on the wire 0..12 = 2..A like every rank
+        return {"badugi": [12 if r == 0 else r - 1 for r in badugi_parts(cards)]}
+    if first is Evaluator.SHORT_DECK_HIGH:
+        pool = [*cards, *board]
+        if len(pool) < 5:
+            return {}
+        value = short_deck_rank(pool)
+        category = HandCategory(value >> 20)
+        if category in (HandCategory.FLUSH, HandCategory.FULL_HOUSE):
+            # short_deck.py stores these two with their places swapped; the name is the hand's
+            category = HandCategory.FULL_HOUSE if category is HandCategory.FLUSH else HandCategory.FLUSH
+        return {"category": category.name, "ranks": list(decode_ranks(value))}
     if game not in WORDED_GAMES:
-        return {}  # a variant's own order (short deck): clients show `description`
+        return {}  # a variant the clients do not word yet: they show `description`
     flop_game = game in (Game.OMAHA, Game.OMAHA_HILO)
     if len(cards) + len(board) < 5 or (flop_game and len(board) < 3):
         return {}
@@ -163,9 +192,26 @@ def hand_parts(game: Game, cards: Sequence[int], board: Sequence[int]) -> dict[s
 
 
 def best_five(game: Game, cards: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
-    """The five cards that make a shown hand's high value (for the table to mark at the
-    showdown); Omaha takes two hole and three board cards. Empty when no five-card high
-    hand is made yet, and for razz (a low only) and variants the client does not word."""
+    """The cards that make a shown hand's value (for the table to mark at the showdown):
+    Omaha takes two hole and three board cards, short-deck its best five, 2-7 all five,
+    badugi the cards of its badugi. Empty when no hand is made yet, and for razz (a low only)
+    and variants the client does not word."""
+    game = Game(game)
+    first = game.variant.halves[0]
+    if first is Evaluator.DEUCE_SEVEN_LOW:
+        return tuple(cards) if len(cards) == 5 else ()
+    if first is Evaluator.BADUGI:
+        if len(cards) != 4:
+            return ()
+        want = sorted(badugi_parts(cards))
+        for sub in combinations(cards, len(want)):
+            ranks = sorted(0 if c >> 2 == 12 else (c >> 2) + 1 for c in sub)
+            if ranks == want and len({c & 3 for c in sub}) == len(sub):
+                return sub
+        return ()
+    if first is Evaluator.SHORT_DECK_HIGH:
+        pool = [*cards, *board]
+        return max(combinations(pool, 5), key=short_deck_rank) if len(pool) >= 5 else ()
     if game not in WORDED_GAMES or game is Game.RAZZ:
         return ()
     if game in (Game.OMAHA, Game.OMAHA_HILO):

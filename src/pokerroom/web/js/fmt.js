@@ -151,14 +151,27 @@ export function cardWords(code) {
   return t("card.name", { rank: t(`rank.${rank}`), suit: t(`suit.${text.slice(-1).toLowerCase()}`) });
 }
 
+/** A low's or a draw hand's cards as players write them: "8-5-3-2-A", "10-9-7-4-2". */
+function rankRun(codes) {
+  return codes.map((c) => (c === "T" ? "10" : c)).join("-");
+}
+// A low arrives as face values (ace = 1, king = 13); as codes: "A", "2".."9", "T", "J", "Q", "K".
+const LOW_CODES = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
+
 /**
  * A hand's value in words from the server's structured form (PROTOCOL: `hand` with
  * `category` and the five `ranks` in comparison order, 0..12 = 2..A): "Full House, Kings
- * full of Sevens" / "Full House, Könige über Siebenen". `low` (hi-lo, razz) adds the low.
+ * full of Sevens" / "Full House, Könige über Siebenen". `low` (hi-lo, razz) adds the low;
+ * `lowball` (2-7) words an unpaired hand as its cards ("7-5-4-3-2"); `badugi` (its ranks,
+ * high to low) is "Badugi 8-5-3-A" or "3-card 7-4-2".
  */
 export function handWords(hand) {
   if (!hand) return "";
   if (typeof hand === "string") return hand;
+  if (hand.badugi) {
+    const cards = rankRun(hand.badugi.map((x) => RANK_CODES[x]));
+    return hand.badugi.length === 4 ? t("hand.badugi", { cards }) : t("hand.badugi_cards", { cards, count: hand.badugi.length });
+  }
   const parts = [];
   if (hand.category) {
     const r = (hand.ranks || []).map((x) => RANK_CODES[x]);
@@ -167,10 +180,11 @@ export function handWords(hand) {
     const c = String(hand.category).toLowerCase();
     let key = `hand.${c}`;
     if (c === "straight_flush" && r[0] === "A") key = "hand.royal_flush";
-    parts.push(t(key, { r1: one(0), r1s: many(0), r2s: many(2), r4s: many(3) }));
+    if (c === "high_card" && hand.lowball) parts.push(t("hand.lowball", { cards: rankRun(r) }));
+    else parts.push(t(key, { r1: one(0), r1s: many(0), r2s: many(2), r4s: many(3) }));
   }
   if (hand.low && hand.low.length) {
-    const cards = hand.low.map((x) => (RANK_CODES[x] === "A" ? "A" : RANK_CODES[x] === "T" ? "10" : RANK_CODES[x])).join("-");
+    const cards = rankRun(hand.low.map((x) => LOW_CODES[x] || String(x)));
     parts.push(t(hand.category ? "hand.and_low" : "hand.low", { cards }));
   } else if (hand.no_low) {
     parts.push(t("hand.no_low"));
