@@ -46,6 +46,7 @@ from pokerroom.services.seal import SealKey, default_key_path
 from pokerroom.services.seating import SeatBook
 from pokerroom.services.storage import Database, encode_record, open_database
 from pokerroom.services.table_runner import RoomServices, TableRunner
+from pokerroom.services.waiting import WaitBook
 
 log = logging.getLogger("pokerroom.server")
 
@@ -180,7 +181,7 @@ class ServerState:
         services = RoomServices(
             cashier=self._cashier, hands=HandStore(self._db), deck_source=deck_source,
             memory=SharedRoomMemory(self._db), encode_record=encode_record,
-            seats=SeatBook(self._db),
+            seats=SeatBook(self._db), waiting=WaitBook(self._db),
             fanout=self.fanout,
             client_seeds=self.client_seeds, metrics=self.metrics, limits=self.limits,
             seal=self.seal, between_hands_s=self.settings.between_hands_seconds,

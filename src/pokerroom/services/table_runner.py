@@ -54,6 +54,7 @@ from pokerroom.services.seating import SavedSeat, SeatBook, Seating
 from pokerroom.services.table_ops import OperatorCommands
 from pokerroom.services.table_seats import SeatCommands
 from pokerroom.services.table_show import ShowCommands, show_offer
+from pokerroom.services.waiting import WaitBook
 from pokerroom.services.wire import card_text, event_json, plain, variant_info
 
 log = logging.getLogger("pokerroom.table")
@@ -91,6 +92,7 @@ class RoomServices:
     # Seals each deal's server seed into the start row (services.seal): a crash can still
     # reveal it. None: the seed lives in memory only and a crash loses it.
     seal: SealKey | None = None
+    waiting: WaitBook | None = None  # where the waiting lists are kept (None: memory only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +174,11 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
     async def start(self) -> None:
         self._hand_base = await self.services.hands.last_hand_number(self.table_id)
         await self._restore_seats()
+        await self._restore_waiting()
         self.start_actor()
+        if len(self.table.waiting_list):
+            # offers that ran out meanwhile, and open seats nobody was offered yet
+            self.schedule("offers", 0.0, self._reoffer)
         self._maybe_deal()
 
     async def _restore_seats(self) -> None:

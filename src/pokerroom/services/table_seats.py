@@ -7,6 +7,7 @@ are given back if the table refuses, so the ledger and the table never disagree.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from typing import Any
 
@@ -24,6 +25,8 @@ from pokerroom.services.outbound import (
 )
 from pokerroom.services.refusal import RefusedError
 from pokerroom.storage.errors import InsufficientFundsError
+
+log = logging.getLogger("pokerroom.table")
 
 
 class SeatCommands:
@@ -45,6 +48,8 @@ class SeatCommands:
     _did: Any
     lobby: Any
     log: Any
+    schedule: Any
+    _saved_waiting: tuple[Any, ...] | None = None  # the waiting list as last kept
 
     # ------------------------------------------------------------------ seats and money
     async def sit(self, viewer: str, account_id: int, name: str, seat: int | None,
@@ -93,7 +98,9 @@ class SeatCommands:
         except RuleViolationError as exc:
             await self.services.cashier.cash_out(account_id, self.table_id, buy_in,
                                                  key=f"refund:{key}")
+            await self._save_waiting()  # an offer that ran out cost the player their place
             raise RefusedError.from_rule("refused", exc) from None
+        await self._save_waiting()  # a player who waited took the seat: off the list
         self.names[account] = name
         self.known_names[account] = name
         self.known_seats[account] = seat
@@ -156,7 +163,7 @@ class SeatCommands:
                 account_id, self.table_id, key=f"leave:{self.table_id}:{account_id}:{uuid.uuid4().hex}")
             del self.names[account]
             self.auto_post_off.discard(account)
-            self._offer_seats()
+            await self._offer_seats()
             balance = await self.services.cashier.wallet_balance(account_id)
             self._to_account(account, Balance(balance=balance))
             self._to_account(account, Notice(code="left", table=self.table_id, hand=None,
@@ -217,14 +224,15 @@ class SeatCommands:
             place = self.table.waiting_list.join(account_id)
         except RuleViolationError as exc:
             raise RefusedError.from_rule("refused", exc) from None
+        await self._save_waiting()
         self._to_account(account_id, WaitListed(
             code="wait_listed", table=self.table_id, hand=None,
             text=f"You are number {place} on the waiting list.", place=place))
-        self._offer_seats()
+        await self._offer_seats()
         if self.lobby is not None:
             self.lobby.changed(self)
 
-    def _offer_seats(self) -> None:
+    async def _offer_seats(self) -> None:
         """Offer open seats to the first players waiting (each offer runs for offer_ms)."""
         open_seats = len(self.table.open_seats())
         if not open_seats or not len(self.table.waiting_list):
@@ -236,12 +244,44 @@ class SeatCommands:
                 text=f"A seat is free at {self.display_name}: sit down before the offer "
                      "runs out.",
                 expires_ms=offer.expires_ms, name=self.display_name))
+        await self._save_waiting()
         self.schedule("offers", self.config.offer_ms / 1000 + 0.01, self._reoffer)
 
     async def _reoffer(self) -> None:
-        self._offer_seats()
+        await self._offer_seats()
         if self.lobby is not None:
             self.lobby.changed(self)
+
+    async def _save_waiting(self) -> None:
+        """Keep the waiting list in the database whenever it changed (services.waiting), so
+        the node that takes the table over, or a restart, goes on with the same list. Losing a
+        save loses no chip: the table goes on with its list in memory."""
+        book = self.services.waiting
+        if book is None:
+            return
+        waiting = self.table.waiting_list
+        state = (waiting.waiting, waiting.offers)
+        if state == self._saved_waiting:
+            return
+        try:
+            await book.save(self.table_id, waiting=state[0], offers=state[1])
+        except Exception:  # noqa: BLE001 - see the docstring (a fenced node stops soon)
+            log.exception("%s: could not keep the waiting list", self.table_id)
+            return
+        self._saved_waiting = state
+
+    async def _restore_waiting(self) -> None:
+        """Take back the kept waiting list (before the table goes on): the same order, the
+        same offers with their expiry; a player seated here meanwhile is off it."""
+        book = self.services.waiting
+        if book is None:
+            return
+        waiting, offers = await book.load(self.table_id)
+        seated = {p.account for p in self.table.players()}
+        self.table.waiting_list.restore([a for a in waiting if a not in seated], offers)
+        self._saved_waiting = (waiting, offers)
+        if waiting:
+            log.info("%s: waiting list of %d kept", self.table_id, len(waiting))
 
     async def chat(self, account_id: int, name: str, text: str) -> None:
         self._to_table(ChatLine(table=self.table_id, name=name, text=text, now_ms=now_ms()))

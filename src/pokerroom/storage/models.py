@@ -219,6 +219,18 @@ class BuyInDeparture(Base):
     left_at_ms: Mapped[int] = mapped_column(BigInteger)
 
 
+class WaitingEntry(Base):
+    """One player on a table's waiting list (services.waiting): their place (1 = first) and,
+    while an open seat is held for them, until when. Shared by the nodes of a room, so the
+    list outlives the node that runs the table."""
+
+    __tablename__ = "waiting_entries"
+    table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    place: Mapped[int] = mapped_column(Integer)
+    offer_expires_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
 class TournamentRow(Base):
     """A tournament: its spec (JSON), status and the snapshot of its state as of the last
     finished hands (JSON, core.tournament.snapshot), for crash recovery. `clock_ms` is the

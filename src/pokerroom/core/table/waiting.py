@@ -7,6 +7,7 @@ it in time loses the place and the next one is offered.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokerroom.core.errors import RuleViolationError
@@ -38,6 +39,12 @@ class WaitingList:
 
     def __len__(self) -> int:
         return len(self._queue)
+
+    def restore(self, waiting: Sequence[Account], offers: Sequence[SeatOffer]) -> None:
+        """Take over a list kept elsewhere (a restart, or the node that ran the table before):
+        the same order, the same offers with their expiry."""
+        self._queue = list(dict.fromkeys(waiting))
+        self._offers = {o.account: o for o in offers if o.account in self._queue}
 
     def join(self, account: Account) -> int:
         """Add the player at the end; returns their place (1 = first)."""
