@@ -70,6 +70,12 @@ async def test_a_daily_loss_limit_stops_play_at_the_next_hand_and_at_sit_down(
                     msg["action"] = "check" if legal["check"] else "call"
                 await c.send(**msg)
         await asyncio.sleep(0.01)
+    # The notice carries the limit's message and amounts for the client to word (no English
+    # sentence for the player): the day's limit and what was lost, in chip units.
+    notice = next(m for m in clients["ann"].received
+                  if m["type"] == "notice" and m.get("code") == "limit_reached")
+    assert notice["message"] == "limit_loss_day", notice
+    assert notice["params"]["limit"] == 300 and notice["params"]["lost"] >= 300, notice
     # Not dealt in from this hand on: sat out.
     await clients["ann"].wait_for(lambda m: m["type"] in ("table_events", "table_view") and (
         m["view"].get("you") or {}).get("sitting_out") is True, timeout=15)
@@ -82,6 +88,7 @@ async def test_a_daily_loss_limit_stops_play_at_the_next_hand_and_at_sit_down(
     await clients["ann"].send(type="sit", table=TABLE, buy_in=5_000, ref="again")
     err = await clients["ann"].wait_for(of_type("error", ref="again"))
     assert err["code"] == "limit_reached" and err["rule"] == "loss_day"
+    assert err["message"] == "limit_loss_day" and err["params"]["limit"] == 300, err
     for c in clients.values():
         await c.close()
 
@@ -91,13 +98,17 @@ async def test_self_exclusion_blocks_sitting_and_betting_and_cannot_be_shortened
     cid = await register(server, "cleo")
     until = int(time.time() * 1000) + 3600_000
     r = await put_limit(server, cid, "exclusion_until", until)
-    assert r.status_code == 200 and r.json()["blocked"]
+    assert r.status_code == 200
+    blocked = r.json()["blocked"]
+    assert blocked["kind"] == "exclusion_until" and blocked["message"] == "limit_exclusion"
+    assert blocked["params"] == {"until": until}, blocked
     shorter = await put_limit(server, cid, "exclusion_until", until - 60_000)
     assert shorter.status_code == 422
     c = await Client.connect(server.ws_url, token=cid)
     await c.send(type="sit", table=TABLE, buy_in=10_000, ref="poker")
     err = await c.wait_for(of_type("error", ref="poker"))
     assert err["code"] == "limit_reached" and err["rule"] == "exclusion_until"
+    assert err["message"] == "limit_exclusion" and err["params"] == {"until": until}, err
     async with server.http() as http:
         wallet = (await http.get("/api/wallet", headers=bearer(cid))).json()["balance"]
     # UTH: betting refused too (the seat is taken before the first bet at a UTH table).
@@ -140,6 +151,7 @@ async def test_a_session_length_limit_sends_a_reminder_at_the_next_hand(
         await asyncio.sleep(0.02)
     note = await clients["dana"].wait_for(of_type("notice", code="session_reminder"))
     assert "30 minutes" in note["text"]
+    assert note["message"] == "session_reminder" and note["params"] == {"minutes": 30}, note
     assert not any(m.get("code") == "session_reminder" for m in clients["evey"].received)
     for c in clients.values():
         await c.close()

@@ -30,4 +30,4 @@ async def set_limit(body: LimitIn, who: Me, state: Room) -> dict[str, Any]:
     except LimitError as exc:
         raise refuse(422, "bad_limit", exc.reason, field=exc.field) from None
     blocked = await state.limits.blocked(who[0])
-    return {"limits": limits, "blocked": None if blocked is None else blocked.reason}
+    return {"limits": limits, "blocked": None if blocked is None else blocked.wire()}

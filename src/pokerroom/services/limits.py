@@ -40,8 +40,20 @@ class LimitError(ValueError):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Blocked:
+    """Why a player may not play: `rule` is the limit's kind, `message` and `params` say it for
+    a client to word in the player's language (`limit_exclusion` with `until` in ms,
+    `limit_loss_day` / `_week` / `_month` with `limit` and `lost` in chip units); `reason`
+    is the same in English (logs, old clients)."""
+
     rule: str
     reason: str
+    message: str
+    params: dict[str, int | str]
+
+    def wire(self) -> dict[str, Any]:
+        """As PROTOCOL's `blocked`: {"kind", "message", "params", "reason"}."""
+        return {"kind": self.rule, "message": self.message, "params": dict(self.params),
+                "reason": self.reason}
 
 
 def _now() -> int:
@@ -134,14 +146,17 @@ class PlayerLimits:
         if until is not None and until > at:
             return Blocked(rule="exclusion_until",
                            reason="you excluded yourself from play until "
-                           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(until / 1000))}")
+                           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(until / 1000))}",
+                           message="limit_exclusion", params={"until": int(until)})
         for kind, window in LOSS_WINDOWS.items():
             limit = limits[kind]["value"]
             if limit is not None:
                 lost = await self.losses(account_id, at - window)
                 if lost >= limit:
                     return Blocked(rule=kind, reason=f"your {kind.replace('_', ' ')} limit of "
-                                   f"{limit} is reached (lost {lost})")
+                                   f"{limit} is reached (lost {lost})",
+                                   message=f"limit_{kind}",
+                                   params={"limit": int(limit), "lost": int(lost)})
         return None
 
     async def session_minutes(self, account_id: int) -> int | None:

@@ -99,6 +99,15 @@ class Notice:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class WordedNotice(Notice):
+    """A notice a client words by `message` and `params` (limit_reached: the refusal's
+    `limit_*` message; session_reminder: `minutes`)."""
+
+    message: str
+    params: dict[str, int | str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WaitListed(Notice):
     place: int
 
@@ -202,7 +211,7 @@ Outbound = (
 )
 # Every class a message may be (subclasses of the union's members included).
 OUTBOUND_CLASSES: tuple[type, ...] = (
-    Welcome, Pong, Error, WordedError, Balance, Notice, WaitListed, SeatAvailable, StatusNotice,
+    Welcome, Pong, Error, WordedError, Balance, Notice, WordedNotice, WaitListed, SeatAvailable, StatusNotice,
     KeptNotice, LobbyTables, LobbyUpdate, TableView, TableEvents, HandResult, ChatLine, UthView,
     Tournament,
 )  # fmt: skip

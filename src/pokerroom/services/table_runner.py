@@ -45,7 +45,14 @@ from pokerroom.services.event_log import EventLog, LoggedEvent
 from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.hands import HandSeat, HandStore
 from pokerroom.services.metrics import RoomMetrics
-from pokerroom.services.outbound import HandResult, Notice, Outbound, TableEvents, TableView
+from pokerroom.services.outbound import (
+    HandResult,
+    Notice,
+    Outbound,
+    TableEvents,
+    TableView,
+    WordedNotice,
+)
 from pokerroom.services.poker_view import table_view
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
@@ -724,15 +731,19 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             blocked = None if p.sitting_out else await limits.blocked(account_id, at)
             if blocked is not None:
                 self._did(self.table.sit_out(p.account, now=True, now_ms=at))
-                self._tell(p.account, "limit_reached", blocked.reason)
+                self._to_account(p.account, WordedNotice(
+                    code="limit_reached", table=self.table_id, hand=None, text=blocked.reason,
+                    message=blocked.message, params=blocked.params))
                 sat_out = True
                 continue
             minutes = await limits.session_minutes(account_id)
             start = self.services.session_start.setdefault(account_id, at)
             if minutes is not None and at - start >= minutes * 60_000:
                 self.services.session_start[account_id] = at  # the next one a period later
-                self._tell(p.account, "session_reminder",
-                           f"You have played for {minutes} minutes (your session limit).")
+                self._to_account(p.account, WordedNotice(
+                    code="session_reminder", table=self.table_id, hand=None,
+                    text=f"You have played for {minutes} minutes (your session limit).",
+                    message="session_reminder", params={"minutes": int(minutes)}))
         return sat_out
 
     def _tell(self, account: int, code: str, text: str) -> None:
@@ -745,7 +756,8 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             return
         blocked = await limits.blocked(account_id)
         if blocked is not None:
-            raise RefusedError("limit_reached", blocked.reason, rule=blocked.rule)
+            raise RefusedError("limit_reached", blocked.reason, rule=blocked.rule,
+                               message=blocked.message, params=blocked.params)
         self.services.session_start.setdefault(account_id, now_ms())
 
     # ------------------------------------------------------------------ operator hooks

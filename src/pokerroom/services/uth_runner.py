@@ -527,7 +527,8 @@ class UthRunner(OperatorCommands, Actor):
             return
         blocked = await self.limits.blocked(account_id)
         if blocked is not None:
-            raise RefusedError("limit_reached", blocked.reason, rule=blocked.rule)
+            raise RefusedError("limit_reached", blocked.reason, rule=blocked.rule,
+                               message=blocked.message, params=blocked.params)
 
     # ------------------------------------------------------------------ operator hooks
     def _hand_in_play(self) -> bool:

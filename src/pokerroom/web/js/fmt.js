@@ -82,6 +82,7 @@ export function moneyInput(amount, decimals = currentDecimals) {
 
 registerFormat("money", (v) => money(v));
 registerFormat("card", (v) => cardWords(v));
+registerFormat("when", (v) => dateTime(v));
 
 /** "€1.00/€2.00" for blinds or limit bets, then the ante and the bring-in. */
 export function stakesText(stakes, betting) {

@@ -4,6 +4,9 @@ import { t, has } from "./i18n.js";
 
 /** A notice from the server in the player's words (by its code; the English text if new). */
 export function noticeText(msg) {
+  // A notice with words of its own (limit_reached: the limit's message and its amounts).
+  if (msg.message && has(`error.${msg.message}`)) return t(`error.${msg.message}`, msg.params || {});
+  if (msg.code === "session_reminder" && msg.params) return t("notice.session_reminder", { count: msg.params.minutes });
   const key = `notice.${msg.code}`;
   if (!has(key)) return msg.text || "";
   return t(key, { place: msg.place, name: msg.name || msg.table, hand: msg.hand, stack: msg.stack, returned: msg.returned });

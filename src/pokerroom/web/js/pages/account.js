@@ -2,8 +2,9 @@
 import { h, replace } from "../dom.js";
 import { api } from "../api.js";
 import { session, setBalance, clientSeed, setClientSeed } from "../session.js";
-import { money, signedMoney, dateTime } from "../fmt.js";
+import { money, signedMoney, dateTime, parseMoney } from "../fmt.js";
 import { t, has, lang } from "../i18n.js";
+import { errorText } from "../ui.js";
 
 const kindWords = (kind) => {
   const key = `ledger.${String(kind || "").replaceAll("-", "_")}`;
@@ -33,7 +34,8 @@ function limitsPanel() {
     const resp = await fetch("/api/me/limits", { method: "PUT", credentials: "same-origin",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind, value }) });
     const data = await resp.json().catch(() => null);
-    note.textContent = resp.ok ? (data.blocked ? t("limits.saved_blocked", { blocked: data.blocked }) : t("limits.saved"))
+    // `blocked` comes as a message and its parameters (PROTOCOL): worded here, like errors.
+    note.textContent = resp.ok ? (data.blocked ? t("limits.saved_blocked", { blocked: errorText(data.blocked).text }) : t("limits.saved"))
       : ((data && data.detail && data.detail.reason) || `HTTP ${resp.status}`);
     if (resp.ok) render(data.limits);
   }
@@ -41,12 +43,18 @@ function limitsPanel() {
     replace(body, KINDS.map((kind) => {
       const label = t(`limits.${kind}`);
       const cur = limits[kind] || {};
-      const input = h("input", { type: "number", min: 1, "aria-label": label, "data-testid": `limit-${kind}` });
-      const shown = cur.value == null ? t("limits.none") : kind === "exclusion_until" ? t("limits.until", { when: dateTime(cur.value) }) : String(cur.value);
-      const pending = cur.pending ? ` ${t("limits.pending", { value: cur.pending.value ?? t("limits.none"), when: dateTime(cur.pending.effective_ms) })}` : "";
+      // A loss limit is money: shown in the room's currency, typed with the locale's decimals.
+      const isMoney = kind.startsWith("loss_");
+      const input = isMoney
+        ? h("input", { type: "text", inputmode: "decimal", "aria-label": label, "data-testid": `limit-${kind}` })
+        : h("input", { type: "number", min: 1, "aria-label": label, "data-testid": `limit-${kind}` });
+      const valueText = (v) => (v == null ? t("limits.none") : isMoney ? money(v, 2) : String(v));
+      const shown = cur.value == null ? t("limits.none") : kind === "exclusion_until" ? t("limits.until", { when: dateTime(cur.value) }) : valueText(cur.value);
+      const pending = cur.pending ? ` ${t("limits.pending", { value: valueText(cur.pending.value), when: dateTime(cur.pending.effective_ms) })}` : "";
       return h("form.row", { onsubmit: (ev) => {
         ev.preventDefault();
-        const n = input.value === "" ? null : Number(input.value);
+        const n = input.value === "" ? null : isMoney ? parseMoney(input.value, 2) : Number(input.value);
+        if (isMoney && input.value !== "" && !n) { note.textContent = t("limits.bad_amount"); return; }
         put(kind, kind === "exclusion_until" && n != null ? Date.now() + n * 86400000 : n);
       } }, h("span", { style: { minWidth: "14rem" } }, `${label}: ${shown}${pending}`), input,
       h("button.btn.btn-small", { type: "submit" }, t("limits.set")));
