@@ -1,7 +1,8 @@
 """On a real server, a tournament's hands are hand records like a cash table's: two players
 play a heads-up sit & go to the end over the WebSocket; then each finds the hands in their
 history (`GET /api/hands`, net in chips), replays one, downloads it in the PokerStars format
-(in chips, at table "duo-1 1"), and proves every deck with the standalone verifier of
+(in chips, with PokerStars' tournament header: number, buy-in + fee, the hand's level; at
+table '<number> 1', 2-max), and proves every deck with the standalone verifier of
 docs/FAIRNESS.md against the commitment they were shown while the hand ran (which never
 carried the server seed); `pokerroom audit` replays them all.
 """
@@ -16,6 +17,9 @@ from roomharness import make_settings, register, start_server, stop_server
 from test_crash import audit
 from test_fairness import standalone_verifier
 from test_tournament_away import Player
+
+from pokerroom.history.pokerstars import roman
+from pokerroom.services.tournament_exports import tournament_number
 
 LEVELS = ", ".join(
     f"{{ small_blind = {10 * 2**i}, big_blind = {20 * 2**i}, hands = 3 }}" for i in range(10)
@@ -80,10 +84,19 @@ async def test_R_TOURN_7_tournament_hands_in_history_export_and_fairness(tmp_pat
                 assert not any(seed in text for seed in seeds)  # never sent, not even after
                 one = (await http.get(f"/api/hands/{hands[0]['id']}", headers=headers)).json()
                 assert one["steps"] and one["name"] == "duo-1 1"
-                download = await http.get(f"/api/hands/{hands[0]['id']}/pokerstars",
-                                          headers=headers)  # fmt: skip
-                assert download.status_code == 200
-                assert "Table 'duo-1 1' " in download.text and "$" not in download.text
+                number = tournament_number("duo-1")
+                for h in hands:  # PokerStars' tournament header, the hand's own level
+                    download = await http.get(f"/api/hands/{h['id']}/pokerstars",
+                                              headers=headers)  # fmt: skip
+                    assert download.status_code == 200
+                    head, table, *rest = download.text.lstrip("\ufeff").split("\n")
+                    level = (h["hand"] - 1) // 3 + 1  # levels of 3 hands, one table
+                    blinds = f"{10 * 2 ** (level - 1)}/{20 * 2 ** (level - 1)}"
+                    assert head.startswith(
+                        f"PokerStars Hand #{h['id']}: Tournament #{number}, $10+$1 USD "
+                        f"Hold'em No Limit - Level {roman(level)} ({blinds}) - "), head
+                    assert table.startswith(f"Table '{number} 1' 2-max Seat #"), table
+                    assert "$" not in "\n".join(rest)  # chips, not money
     finally:
         await stop_server(running)
     report = await asyncio.to_thread(audit, settings.database_url)

@@ -15,18 +15,26 @@ TESTING_ENV = "POKERROOM_TESTING"  # set by the test suite and the benchmark
 
 def pokerstars_exporter(record: Any, *, table_name: str, max_seats: int, names: Any,
                         hand_id: int, started_at: Any, viewer: int,
-                        currency: str = "USD", mix: str = "", play_chips: bool = False) -> str:
+                        currency: str = "USD", mix: str = "", play_chips: bool = False,
+                        tournament: Any = None) -> str:
     """One hand in the PokerStars format as `viewer` may see it (for the server's downloads),
     in the room's currency, or in chips (`play_chips`: a tournament's, which are not money);
-    `mix`: the mixed game's name at a mixed table ("HORSE")."""
+    `mix`: the mixed game's name at a mixed table ("HORSE"); `tournament`: a tournament
+    hand's `{number, buy_in, fee, level}` (services.tournament_exports) for its header."""
     from decimal import Decimal
 
-    from pokerroom.history.pokerstars import HandContext, export_hand
+    from pokerroom.history.pokerstars import HandContext, TournamentHeader, export_hand
 
+    header = None
+    if tournament is not None:
+        header = TournamentHeader(number=int(tournament["number"]),
+                                  buy_in=int(tournament["buy_in"]), fee=int(tournament["fee"]),
+                                  level=int(tournament["level"]), currency=currency)  # fmt: skip
     context = HandContext(table_name=table_name, max_seats=max_seats, names=names,
                           hand_id=hand_id, started_at=started_at,
                           currency="" if play_chips else currency,
-                          chip_value=Decimal(1) if play_chips else Decimal("0.01"), mix=mix)
+                          chip_value=Decimal(1) if play_chips else Decimal("0.01"), mix=mix,
+                          tournament=header)  # fmt: skip
     return export_hand(record, context, viewer=viewer)
 
 

@@ -90,6 +90,35 @@ class ExportError(ValueError):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentHeader:
+    """A tournament hand's header, as PokerStars writes it:
+    `Tournament #797469411, $3.19+$0.31 USD Hold'em No Limit - Level I (10/20)` (a free
+    entry: `Freeroll`). `number`: the tournament's number (digits, as trackers read it);
+    `buy_in` and `fee` are money, in `currency` with `money_unit` per unit; `level` counts
+    the levels of play from 1 (printed in Roman numerals). The hand's amounts are chips."""
+
+    number: int
+    buy_in: int
+    fee: int
+    level: int
+    currency: str = "USD"
+    money_unit: Decimal = Decimal("0.01")
+
+
+def roman(n: int) -> str:
+    """1 -> I, 11 -> XI, 35 -> XXXV (PokerStars' level numbers)."""
+    if n < 1:
+        raise ExportError(f"level {n}: levels count from 1")
+    out = []
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                           (4, "IV"), (1, "I")):  # fmt: skip
+        count, n = divmod(n, value)
+        out.append(letters * count)
+    return "".join(out)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HandContext:
     """What a PokerStars file needs besides the hand record.
 
@@ -102,6 +131,8 @@ class HandContext:
     the ET time in brackets, as PokerStars does for players outside the US.
     `mix`: a mixed table's game ("HORSE", "8-Game"): the header names it and puts the hand's
     own game in the brackets, as PokerStars writes `HORSE (Razz Limit, $0.10/$0.20 USD)`.
+    `tournament`: a tournament hand's header (its amounts are then chips: give `currency`
+    "" and `chip_value` 1).
     """
 
     table_name: str
@@ -115,6 +146,7 @@ class HandContext:
     sitting_out: Sequence[str] = ()
     local_time_zone: str | None = None
     mix: str = ""
+    tournament: TournamentHeader | None = None
 
     def number(self, seat: int) -> int:
         return self.seat_numbers.get(seat, seat + 1)
@@ -169,6 +201,19 @@ def _check_names(names: Mapping[int, str], seats: Iterable[int]) -> None:
 # The export
 
 
+def _tournament_words(t: TournamentHeader) -> str:
+    """`Tournament #797469411, $3.19+$0.31 USD ` or `Tournament #2869198721, Freeroll  `
+    (PokerStars' two spaces after a freeroll)."""
+    if t.buy_in == 0 and t.fee == 0:
+        return f"Tournament #{t.number}, Freeroll  "
+    money = HandContext(table_name="", max_seats=2, names={}, hand_id=0,
+                        started_at=datetime.datetime.now(datetime.UTC), currency=t.currency,
+                        chip_value=t.money_unit)  # fmt: skip
+    code = f" {t.currency}" if t.currency else ""
+    return (f"Tournament #{t.number}, {format_amount(t.buy_in, money)}"
+            f"+{format_amount(t.fee, money)}{code} ")
+
+
 def _bracket(cards: Iterable[int]) -> str:
     return "[" + format_cards(cards) + "]"
 
@@ -213,10 +258,12 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
     stake_words = f"{amount(low_stake)}/{amount(high_stake)}{code}"
     header = (f"{context.mix} ({game_words}, {stake_words})" if context.mix
               else f"{game_words} ({stake_words})")
-    lines = [
-        f"PokerStars Hand #{context.hand_id}:  {header}"
-        f" - {format_eastern(context.started_at, context.local_time_zone)}"
-    ]
+    when = format_eastern(context.started_at, context.local_time_zone)
+    lines = [f"PokerStars Hand #{context.hand_id}:  {header} - {when}"]
+    if context.tournament is not None:
+        lines = [f"PokerStars Hand #{context.hand_id}: {_tournament_words(context.tournament)}"
+                 f"{game_words} - Level {roman(context.tournament.level)}"
+                 f" ({amount(low_stake)}/{amount(high_stake)}) - {when}"]  # fmt: skip
     table = f"Table '{context.table_name}' {context.max_seats}-max"
     if not stud:
         table += f" Seat #{context.number(started.button)} is the button"

@@ -11,6 +11,7 @@ from fastapi import APIRouter, HTTPException, Path, Query, Response
 from pokerroom.server.rest import Me, Room, refusals, refuse
 from pokerroom.services.hands import TOURNAMENT, StoredHand
 from pokerroom.services.history import HandHistory, record_of, replay_steps, seat_of
+from pokerroom.services.tournament_exports import tournament_hand_info
 
 router = APIRouter(prefix="/api/hands", tags=["hands"],
                    responses=refusals(401, 404, 409, 413, 501))
@@ -149,14 +150,23 @@ async def _pokerstars(state: Any, stored: StoredHand, account_id: int) -> str:
     if export is None:
         raise refuse(501, "not_available", "this server has no PokerStars exporter")
     runner = state.lobby.runner(stored.table_id) if state.lobby.has(stored.table_id) else None
-    # A tournament hand (table `<tournament>/<n>`) is in chips, at table "<tournament> <n>".
-    tournament = {"play_chips": True} if stored.kind == TOURNAMENT else {}
+    record = record_of(stored)
+    table_name = runner.display_name if runner is not None else stored.table_id.replace("/", " ")
+    max_seats = runner.config.seats if runner is not None else 10
+    tournament: dict[str, Any] = {}
+    if stored.kind == TOURNAMENT:
+        # In chips, with PokerStars' tournament header (number, buy-in + fee, level) at
+        # table '<number> <n>', as many seats as the tournament's tables.
+        tournament = {"play_chips": True}
+        info = await tournament_hand_info(state.db, stored.table_id, record.config.stakes)
+        if info is not None:
+            tournament["tournament"] = info
+            table_name, max_seats = info["table_name"], info["seats"]
     try:
         return str(export(
-            record_of(stored),
-            table_name=runner.display_name if runner is not None
-            else stored.table_id.replace("/", " "),
-            max_seats=runner.config.seats if runner is not None else 10,
+            record,
+            table_name=table_name,
+            max_seats=max_seats,
             names=await _names(state, stored),
             hand_id=stored.id,
             started_at=datetime.datetime.fromtimestamp(stored.started_ms / 1000, datetime.UTC),
