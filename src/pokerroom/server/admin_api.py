@@ -14,12 +14,13 @@ import json
 import uuid
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from pokerroom.core.table.room import RoomConfigError
 from pokerroom.i18n.letters import reset_letter
-from pokerroom.server.rest import Room, current_account, refuse
+from pokerroom.server.openapi_refusals import refuses
+from pokerroom.server.rest import Room, current_account, refusals, refuse
 from pokerroom.services.accounts import WeakPasswordError, check_password_policy
 from pokerroom.services.audit import default_replayers, run_audit, summary_json
 from pokerroom.services.operators import (
@@ -36,6 +37,7 @@ router = APIRouter(prefix="/api/admin", tags=["operator console"])
 public = APIRouter(prefix="/api/auth", tags=["auth"])
 
 
+@refuses(401, 403, 429)  # no session; not an operator; the per-account REST limit
 async def operator(request: Request, state: Room) -> Operator:
     who = await current_account(request, state)
     if not await Operators(state.db).is_operator(who[0]):
@@ -44,6 +46,8 @@ async def operator(request: Request, state: Room) -> Operator:
 
 
 Op = Annotated[Operator, Depends(operator)]
+# Ids are 64-bit in the database: a larger one is 422, never a 500 (issue 12, item 16).
+AccountId = Annotated[int, Path(ge=1, le=2**63 - 1)]
 
 
 class Reason(BaseModel):
@@ -138,7 +142,8 @@ async def tables(who: Op, state: Room) -> dict[str, Any]:
     return {"tables": out}
 
 
-@router.post("/tables/{table_id}/{status}", summary="Open, pause (after the hand) or close")
+@router.post("/tables/{table_id}/{status}", summary="Open, pause (after the hand) or close",
+             responses=refusals(404, 409))
 async def table_status(table_id: str, status: str, body: Reason, who: Op,
                        state: Room) -> dict[str, Any]:
     if status not in ("open", "pause", "close"):
@@ -157,7 +162,8 @@ async def table_status(table_id: str, status: str, body: Reason, who: Op,
     return {"table": table_id, **change}
 
 
-@router.post("/tables", status_code=201, summary="Add a cash table (kept in the database)")
+@router.post("/tables", status_code=201, summary="Add a cash table (kept in the database)",
+             responses=refusals(409))
 async def add_table(body: NewTable, who: Op, state: Room) -> dict[str, Any]:
     spec = body.model_dump()
     try:
@@ -193,7 +199,8 @@ async def create_tournament(body: NewTournament, who: Op, state: Room) -> dict[s
 
 
 @router.post("/tournaments/{tournament_id}/cancel",
-             summary="Cancel a tournament: refunds before the start, else R-TOURN-12")
+             summary="Cancel a tournament: refunds before the start, else R-TOURN-12",
+             responses=refusals(404, 409))
 async def cancel_tournament(tournament_id: str, body: Reason, who: Op,
                             state: Room) -> dict[str, Any]:
     target = f"tournament:{tournament_id}"
@@ -219,8 +226,9 @@ async def accounts(who: Op, state: Room, q: str = "") -> dict[str, Any]:
     return {"accounts": await Operators(state.db).search(q[:64])}
 
 
-@router.get("/accounts/{account_id}", summary="An account: balance, ledger, hands, log")
-async def account(account_id: int, who: Op, state: Room) -> dict[str, Any]:
+@router.get("/accounts/{account_id}", summary="An account: balance, ledger, hands, log",
+            responses=refusals(404))
+async def account(account_id: AccountId, who: Op, state: Room) -> dict[str, Any]:
     try:
         return await Operators(state.db).account_detail(account_id)
     except OperatorError as exc:
@@ -228,12 +236,12 @@ async def account(account_id: int, who: Op, state: Room) -> dict[str, Any]:
 
 
 @router.post("/accounts/{account_id}/lock", summary="Lock an account (sessions end)")
-async def lock(account_id: int, body: Reason, who: Op, state: Room) -> dict[str, Any]:
+async def lock(account_id: AccountId, body: Reason, who: Op, state: Room) -> dict[str, Any]:
     return await _lock(account_id, True, body, who, state)
 
 
 @router.post("/accounts/{account_id}/unlock", summary="Unlock an account")
-async def unlock(account_id: int, body: Reason, who: Op, state: Room) -> dict[str, Any]:
+async def unlock(account_id: AccountId, body: Reason, who: Op, state: Room) -> dict[str, Any]:
     return await _lock(account_id, False, body, who, state)
 
 
@@ -251,8 +259,9 @@ async def _lock(account_id: int, locked: bool, body: Reason, who: Operator,
     return {"account": info}
 
 
-@router.post("/accounts/{account_id}/reset-link", summary="A password reset link (24 h)")
-async def reset_link(account_id: int, who: Op, state: Room, request: Request
+@router.post("/accounts/{account_id}/reset-link", summary="A password reset link (24 h)",
+             responses=refusals(404))
+async def reset_link(account_id: AccountId, who: Op, state: Room, request: Request
                      ) -> dict[str, Any]:
     try:
         token = await Operators(state.db).reset_link(account_id, who)
@@ -269,8 +278,9 @@ async def reset_link(account_id: int, who: Op, state: Room, request: Request
                       "body": letter.body}}
 
 
-@router.post("/accounts/{account_id}/{direction}", summary="Credit or debit with a reason")
-async def move(account_id: int, direction: str, body: Money, who: Op,
+@router.post("/accounts/{account_id}/{direction}", summary="Credit or debit with a reason",
+             responses=refusals(404, 409))
+async def move(account_id: AccountId, direction: str, body: Money, who: Op,
                state: Room) -> dict[str, Any]:
     if direction not in ("credit", "debit"):
         raise refuse(404, "not_found", f"no console action {direction!r}")
@@ -295,7 +305,8 @@ async def audit(who: Op, state: Room) -> dict[str, Any]:
     return summary
 
 
-@router.post("/broadcast", summary="A message to every player, or to one table")
+@router.post("/broadcast", summary="A message to every player, or to one table",
+             responses=refusals(404))
 async def broadcast(body: Broadcast, who: Op, state: Room) -> dict[str, Any]:
     if body.table is not None and not state.lobby.has(body.table):
         raise refuse(404, "table_not_found", f"no table {body.table}")

@@ -26,6 +26,7 @@ from pokerroom.server import (
 from pokerroom.server.api_methods import ApiMethods
 from pokerroom.server.docs_page import add_docs
 from pokerroom.server.guard import Guard
+from pokerroom.server.openapi_refusals import install as document_refusals
 from pokerroom.server.settings import Settings
 from pokerroom.server.state import ServerState
 from pokerroom.server.ws import websocket_endpoint
@@ -94,6 +95,7 @@ def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = N
     app.include_router(players_api.router)
     app.include_router(uth_history_api.router)
     app.add_api_websocket_route("/ws", websocket_endpoint)
+    document_refusals(app)  # every operation's refusals in /openapi.json
     if settings.metrics:
         app.add_api_route("/api/metrics", _metrics, methods=["GET"], include_in_schema=False)
     static = settings.static_dir or WEB_DIR

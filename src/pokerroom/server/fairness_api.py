@@ -9,7 +9,7 @@ from fastapi import APIRouter, Path
 from pydantic import BaseModel, Field
 
 from pokerroom.core.errors import RuleViolationError
-from pokerroom.server.rest import Me, Room, refuse
+from pokerroom.server.rest import Me, Room, refusals, refuse
 from pokerroom.services.fairness import (
     InProgressError,
     NotRevealedError,
@@ -40,7 +40,8 @@ async def _answer(proof: Any) -> dict[str, Any]:
         raise refuse(409, "not_revealed", str(exc)) from None
 
 
-@router.get("/hands/{hand_id}/fairness", summary="The proof of one of my hands' deal")
+@router.get("/hands/{hand_id}/fairness", summary="The proof of one of my hands' deal",
+            responses=refusals(404, 409))
 async def hand_fairness(hand_id: HandId, who: Me, state: Room) -> dict[str, Any]:
     return await _answer(hand_proof(state.db, hand_id, who[0], cards_of=state.deck_cards_of))
 
@@ -50,7 +51,8 @@ async def rounds(who: Me, state: Room, limit: int = 50) -> dict[str, Any]:
     return {"rounds": await my_rounds(state.db, who[0], max(1, min(limit, 200)))}
 
 
-@router.get("/uth/rounds/{round_id}/fairness", summary="The proof of one of my UTH rounds' deal")
+@router.get("/uth/rounds/{round_id}/fairness", summary="The proof of one of my UTH rounds' deal",
+            responses=refusals(404, 409))
 async def round_fairness(round_id: HandId, who: Me, state: Room) -> dict[str, Any]:
     return await _answer(round_proof(state.db, round_id, who[0]))
 

@@ -13,8 +13,7 @@ from pokerroom.services.hands import TOURNAMENT, StoredHand
 from pokerroom.services.history import HandHistory, record_of, replay_steps, seat_of
 from pokerroom.services.tournament_exports import tournament_hand_info
 
-router = APIRouter(prefix="/api/hands", tags=["hands"],
-                   responses=refusals(401, 404, 409, 413, 501))
+router = APIRouter(prefix="/api/hands", tags=["hands"])
 
 # Ids are 64-bit in the database: a larger number is refused (422), never a 500.
 ID_MAX = 2**63 - 1
@@ -89,7 +88,7 @@ TEXT = {200: {"content": {"text/plain": {"schema": dict(type="string")}},
 
 
 @router.get("/pokerstars", summary="All my hands in the PokerStars text format (newest 500)",
-            response_class=Response, responses=TEXT)
+            response_class=Response, responses={**TEXT, **refusals(501)})
 async def my_hands_pokerstars(who: Me, state: Room) -> Response:
     hands = await HandHistory(state.db).of(who[0], limit=500)
     # The same hands give the same file: served from the cache until a hand is added.
@@ -108,7 +107,8 @@ async def my_hands_pokerstars(who: Me, state: Room) -> Response:
     return _text_file(text, "pokerroom-hands.txt")
 
 
-@router.get("/{hand_id}", summary="One of my hands, step by step, as I could see it")
+@router.get("/{hand_id}", summary="One of my hands, step by step, as I could see it",
+            responses=refusals(404, 409))
 async def my_hand(hand_id: HandId, who: Me, state: Room) -> dict[str, Any]:
     stored = await _own_hand(state, who[0], hand_id)
     if stored.status == "in_progress":
@@ -123,7 +123,7 @@ async def my_hand(hand_id: HandId, who: Me, state: Room) -> dict[str, Any]:
 
 
 @router.get("/{hand_id}/pokerstars", summary="One of my hands in the PokerStars text format",
-            response_class=Response, responses=TEXT)
+            response_class=Response, responses={**TEXT, **refusals(404, 409, 501)})
 async def my_hand_pokerstars(hand_id: HandId, who: Me, state: Room) -> Response:
     stored = await _own_hand(state, who[0], hand_id)
     if stored.status != "settled" or not stored.record:

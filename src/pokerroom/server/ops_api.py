@@ -5,7 +5,10 @@ one gets no traffic)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Response
+from pydantic import BaseModel
 
 from pokerroom.server.rest import Room
 from pokerroom.services.metrics import CONTENT_TYPE
@@ -13,7 +16,14 @@ from pokerroom.services.metrics import CONTENT_TYPE
 router = APIRouter(tags=["operations"])
 
 
-@router.get("/metrics", summary="Prometheus metrics of this node")
+class Ready(BaseModel):
+    ok: bool
+    checks: dict[str, Any]  # "ok", or what failed
+
+
+@router.get("/metrics", summary="Prometheus metrics of this node", response_class=Response,
+            responses={200: {"content": {CONTENT_TYPE.split(";")[0]: {"schema": dict(type="string")}},
+                             "description": "The Prometheus text format"}})
 async def metrics(state: Room) -> Response:
     await state.metrics.refresh_ledger(state.db)
     return Response(state.metrics.text(), media_type=CONTENT_TYPE)
@@ -24,7 +34,9 @@ async def healthz() -> dict[str, bool]:
     return {"ok": True}
 
 
-@router.get("/readyz", summary="Ready for traffic: the database answers (and, clustered, the rest)")
+@router.get("/readyz", summary="Ready for traffic: the database answers (and, clustered, the rest)",
+            response_model=Ready,
+            responses={503: {"model": Ready, "description": "Not ready: a check failed"}})
 async def readyz(state: Room, response: Response) -> dict[str, object]:
     checks: dict[str, object] = await state.readiness()
     ok = all(v == "ok" for v in checks.values())

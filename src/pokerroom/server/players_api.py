@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from pokerroom.server.rest import Me, Room, refusals, refuse
 from pokerroom.services.player_notes import MAX_NOTE
 
-router = APIRouter(prefix="/api/players", tags=["players"], responses=refusals(401, 404, 422))
+router = APIRouter(prefix="/api/players", tags=["players"])
 
 
 class NoteIn(BaseModel):
@@ -31,7 +31,8 @@ async def players(who: Me, state: Room,
                          **stats[info.id].as_dict()} for info in found]}
 
 
-@router.put("/{name}/note", summary="Keep a private note on a player (empty: delete it)")
+@router.put("/{name}/note", summary="Keep a private note on a player (empty: delete it)",
+            responses=refusals(404))
 async def put_note(name: Annotated[str, Path(max_length=64)], body: NoteIn, who: Me,
                    state: Room) -> dict[str, Any]:
     info = await state.accounts.find(name)

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from pokerroom.i18n import LANGUAGES, negotiate, valid_language
 from pokerroom.i18n.memos import memo_words
+from pokerroom.server.openapi_refusals import DESCRIPTIONS, refuses
 from pokerroom.server.state import COOKIE_NAME, ServerState, session_token_from
 from pokerroom.server.statement import statement_csv
 from pokerroom.services import rulebook
@@ -29,17 +30,18 @@ class Refusal(BaseModel):
     """A refusal: `{"code", "reason", ...}` (the room's own), or FastAPI's text for a body that
     is not JSON at all."""
 
-    detail: dict[str, Any] | str
+    detail: dict[str, Any] | str | list[dict[str, Any]]  # a list: FastAPI's validation 422
 
 
 def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI entries for the refusals an operation may answer (all with a Refusal body)."""
-    return {code: {"model": Refusal} for code in codes}
+    """OpenAPI entries for the refusals an operation answers for its own reasons (all with a
+    Refusal body). Those that follow from a session, a body or parameters are added to every
+    operation by server.openapi_refusals."""
+    return {code: {"model": Refusal, "description": DESCRIPTIONS.get(code, "Refused")}
+            for code in codes}
 
 
-# What an /api operation may refuse: a body that is not JSON (400), not logged in (401), a
-# conflict (409), a body too large (413, the guard), too many attempts (429).
-router = APIRouter(prefix="/api", responses=refusals(400, 401, 409, 413, 429))
+router = APIRouter(prefix="/api")
 
 
 class Credentials(BaseModel):
@@ -86,6 +88,7 @@ def room(request: Request) -> ServerState:
 Room = Annotated[ServerState, Depends(room)]
 
 
+@refuses(401, 429)  # not logged in; the per-account REST limit
 async def current_account(request: Request, state: Room) -> tuple[int, str]:
     identity = await state.authenticate(session_token_from(request.headers, request.cookies))
     if identity is None:
@@ -137,6 +140,7 @@ async def _signed_in(state: ServerState, login: LoginResult, response: Response)
 
 
 @router.post("/auth/register", status_code=201, response_model=AuthOut, tags=["auth"],
+             responses=refusals(409, 429),
              summary="Create an account (play money deposited) and log in")
 async def register(body: Credentials, request: Request, response: Response,
                    state: Room) -> AuthOut:
@@ -162,6 +166,7 @@ async def register(body: Credentials, request: Request, response: Response,
 
 
 @router.post("/auth/login", response_model=AuthOut, tags=["auth"],
+             responses=refusals(401, 403, 429),
              summary="Log in: a new session token, also set as an HttpOnly cookie")
 async def login(body: Credentials, request: Request, response: Response,
                 state: Room) -> AuthOut:
@@ -171,7 +176,7 @@ async def login(body: Credentials, request: Request, response: Response,
 BOT_SECRET_FAILURES = 10  # wrong bot secrets per address per 15 minutes, then 429
 
 
-@router.post("/auth/bot", response_model=AuthOut, tags=["auth"], responses=refusals(403, 422),
+@router.post("/auth/bot", response_model=AuthOut, tags=["auth"], responses=refusals(401, 403, 409, 429),
              summary="Log a bot in with the room's bot secret (its account is made if new)")
 async def bot_login(body: BotCredentials, request: Request, response: Response,
                     state: Room) -> AuthOut:

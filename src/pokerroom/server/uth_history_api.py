@@ -6,10 +6,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from pokerroom.server.rest import Me, Room, refusals
+from pokerroom.server.rest import Me, Room
 from pokerroom.services.uth_rounds import UthRounds, round_summary
 
-router = APIRouter(prefix="/api/uth-rounds", tags=["hands"], responses=refusals(401))
+router = APIRouter(prefix="/api/uth-rounds", tags=["hands"])
 
 
 @router.get("", summary="My UTH rounds, newest first: bets, each bet's result, the cards")
