@@ -38,10 +38,22 @@ function decimalString(amount, decimals) {
   return neg ? `-${digits}` : digits;
 }
 
+// Tournament chips are not money: while a page shows a tournament's hand (its replay),
+// money() writes chip counts in the player's locale ("1,500", "1.500"), no currency.
+let chipsMode = false;
+export function setChips(on) { chipsMode = Boolean(on); }
+
+/** A chip count in the player's locale, grouped, without currency or decimals. */
+export function chipCount(amount) {
+  if (amount === undefined || amount === null || amount === "") return "";
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 }).format(BigInt(amount));
+}
+
 /** An integer amount in the chip unit as money in the player's locale ("€1,234.50",
  * "1.234,50 €"); Intl.NumberFormat is given the exact decimal string, never a float. */
 export function money(amount, decimals = currentDecimals) {
   if (amount === undefined || amount === null || amount === "") return "";
+  if (chipsMode) return chipCount(amount);
   return numberFormat(decimals, true).format(decimalString(amount, decimals));
 }
 

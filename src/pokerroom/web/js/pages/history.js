@@ -1,7 +1,7 @@
 // Hand history: the player's hands, a step-by-step replay, PokerStars downloads.
 import { h, replace } from "../dom.js";
 import { api } from "../api.js";
-import { money, signedMoney, dateTime, gameText, setDecimals, handWords } from "../fmt.js";
+import { money, signedMoney, dateTime, gameText, setDecimals, setChips, handWords } from "../fmt.js";
 import { cardRow } from "../cards.js";
 import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { verifyHand } from "../fairness.js";
@@ -93,12 +93,15 @@ export function mountReplay(main, handId) {
     counter,
     h("a.btn.btn-ghost.btn-small", { href: api.handPokerStarsUrl(handId), download: `hand-${handId}.txt`, style: { marginLeft: "auto" } }, t("replay.download")));
   const title = h("h1", {}, t("felt.hand_no", { n: handId }));
+  // A tournament hand is in the tournament's chips: counts, not money (fmt.setChips).
+  const chipsNote = h("p.muted", { "data-testid": "replay-chips", hidden: true }, t("replay.tournament_chips"));
   const proofBox = h("div.panel.fairness", { "data-testid": "fairness", hidden: true });
   const verifyBtn = h("button.btn.btn-small", { type: "button", "data-testid": "verify-hand", onclick: () => verify() }, t("verify.button"));
   main.appendChild(h("section", {},
     h("div.lobby-head", {}, title, h("div.actions", {}, verifyBtn,
       h("a.btn.btn-ghost.btn-small", { href: "#/history" }, t("replay.all_hands")))),
     controls,
+    chipsNote,
     proofBox,
     h("div.replay", {}, feltHolder, h("aside.side", {}, h("div.panel", {}, h("h2", {}, t("replay.actions")), logList)))));
 
@@ -206,8 +209,12 @@ export function mountReplay(main, handId) {
   }
   document.addEventListener("keydown", onKey);
 
-  const loaded = api.hand(handId).then((data) => { hand = data; step = 0; render(); })
-    .catch((err) => replace(feltHolder, h("p.error", {}, t("replay.load_failed", { reason: err.message }))));
-  return () => { document.removeEventListener("keydown", onKey); if (timer) clearInterval(timer); };
+  const loaded = api.hand(handId).then((data) => {
+    hand = data; step = 0;
+    setChips(Boolean(data.chips));
+    chipsNote.hidden = !data.chips;
+    render();
+  }).catch((err) => replace(feltHolder, h("p.error", {}, t("replay.load_failed", { reason: err.message }))));
+  return () => { document.removeEventListener("keydown", onKey); if (timer) clearInterval(timer); setChips(false); };
 }
 
