@@ -48,3 +48,48 @@ def test_create_credit_debit_and_audit_in_one_directory(tmp_path, monkeypatch) -
         assert report.counts["transactions"] == 3  # signup, credit, debit: the retry moved nothing
 
     asyncio.run(check())
+
+
+def test_create_account_bot_asks_for_no_password_and_makes_a_password_less_bot(
+        tmp_path, monkeypatch) -> None:
+    """`--bot` used to prompt for a password (twice) that a bot never uses: now it asks for
+    nothing, and the account is a bot's with no password (the bot secret is its only way in);
+    a player's account still asks, hidden and confirmed."""
+    from pokerroom.services.accounts import AccountService, BotLoginRefusedError
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("POKERROOM_DATABASE", raising=False)
+    runner = CliRunner()
+    # No input at all: a prompt would fail ("Aborted!") on the closed input.
+    made = runner.invoke(app, ["admin", "create-account", "bot-7", "--bot"], input="")
+    assert made.exit_code == 0, made.output
+    assert "Password" not in made.output and "no password" in made.output
+    both = runner.invoke(app, ["admin", "create-account", "bot-8", "--bot", "--password",
+                               "correct horse battery"])
+    assert both.exit_code == 2 and "no password" in both.output
+    named = runner.invoke(app, ["admin", "create-account", "Robert", "--bot"], input="")
+    assert named.exit_code == 1 and "bot's name" in named.output
+    asked = runner.invoke(app, ["admin", "create-account", "Dora"],
+                          input="correct horse battery\ncorrect horse battery\n")
+    assert asked.exit_code == 0 and "Password" in asked.output, asked.output
+
+    async def check() -> None:
+        db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'pokerroom.db'}")
+        try:
+            accounts = AccountService(db)
+            bot = await accounts.find("bot-7")
+            assert bot is not None and bot.is_bot
+            assert await accounts.find("Robert") is None
+            dora = await accounts.find("Dora")
+            assert dora is not None and not dora.is_bot
+            for guess in ("", "correct horse battery", "!bot"):
+                try:
+                    await accounts.login("bot-7", guess or "x", ip="127.0.0.1")
+                except BotLoginRefusedError:
+                    pass
+                else:
+                    raise AssertionError("a bot account opened with a password")
+        finally:
+            await db.close()
+
+    asyncio.run(check())

@@ -2,7 +2,8 @@
 
     pokerroom admin credit alice 5000 [--reason "..."] [--key KEY] [--database URL]
     pokerroom admin debit alice 2000
-    pokerroom admin create-account bob --password '...' [--admin] [--bot]
+    pokerroom admin create-account bob [--password '...'] [--admin]   (asks if not given)
+    pokerroom admin create-account bot-7 --bot    (no password: bots use the bot secret)
     pokerroom admin balance alice
     pokerroom admin grant-operator alice / revoke-operator alice   (the console at /admin)
     pokerroom admin bot-secret [--rotate]     (what bots log in with; see `pokerroom bots`)
@@ -99,16 +100,30 @@ def debit(
 @admin_app.command("create-account")
 def create_account(
     name: str = typer.Argument(...),
-    password: str = typer.Option(..., prompt=True, hide_input=True, confirmation_prompt=True),
+    password: str = typer.Option(
+        None, help="The player's password (asked for, hidden, when not given; not for --bot)."),
     admin: bool = typer.Option(False, "--admin", help="Give the account admin rights."),
-    bot: bool = typer.Option(False, "--bot", help="Mark the account as a bot."),
+    bot: bool = typer.Option(
+        False, "--bot", help="A bot account: no password (bots log in with the room's bot "
+        "secret, `pokerroom admin bot-secret`); the name must start with the bot prefix."),
     database: str = DATABASE,
 ) -> None:
     """Create an account (with the starting balance as a deposit)."""
     from pokerroom.services.accounts import AccountError, AccountService
 
+    if bot and (password is not None or admin):
+        typer.echo("refused: a bot account has no password and no admin rights; it logs in "
+                   "with the room's bot secret", err=True)
+        raise typer.Exit(2)
+    if not bot and password is None:
+        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+
     async def work(db) -> str:  # type: ignore[no-untyped-def]
-        info = await AccountService(db).register(name, password, is_admin=admin, is_bot=bot)
+        accounts = AccountService(db)
+        if bot:
+            info = await accounts.create_bot(name)
+            return f"created bot account {info.name} (id {info.id}, no password)"
+        info = await accounts.register(name, password, is_admin=admin)
         return f"created account {info.name} (id {info.id})"
 
     try:

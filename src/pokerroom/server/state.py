@@ -186,6 +186,7 @@ class ServerState:
             client_seeds=self.client_seeds, metrics=self.metrics, limits=self.limits,
             seal=self.seal, between_hands_s=self.settings.between_hands_seconds,
             events_kept=self.settings.events_kept_per_table,
+            is_bot=self.accounts.is_bot,
         )
         self._services = services
         self._factories = self._runner_factories(services)

@@ -260,6 +260,11 @@ class AccountService:
             row = await session.get(Account, account_id)
             return None if row is None else _info(row)
 
+    async def is_bot(self, account_id: int) -> bool:
+        """Whether the account is a bot's (marked on the account; the seats show it)."""
+        info = await self.get(account_id)
+        return info is not None and info.is_bot
+
     async def set_language(self, account_id: int, language: str) -> str:
         """Remember the player's language on the account (every browser will use it)."""
         lang = valid_language(language)
@@ -416,6 +421,19 @@ class AccountService:
             if row is not None and row.locked_ms is not None:
                 raise AccountLockedError()
         return await self.open_session(account, now_ms=now_ms)
+
+    async def create_bot(self, name: str, *, now_ms: int | None = None) -> AccountInfo:
+        """A bot account made ahead of its first login (`pokerroom admin create-account
+        --bot`): marked as a bot, no password (it logs in with the bot secret only)."""
+        name = name.strip()
+        if not NAME_RE.match(name):
+            raise InvalidNameError(name)
+        if not is_bot_name(name):  # a bot must look like one
+            raise AccountError(f"a bot's name starts with 'bot' followed by a digit, '_', '.' "
+                               f"or '-' (or is 'bot'): not {name!r}")
+        if await self.find(name) is not None:
+            raise NameTakenError(name)
+        return await self._create_bot(name, now_ms)
 
     async def _create_bot(self, name: str, now_ms: int | None) -> AccountInfo:
         at = clock.now_ms() if now_ms is None else now_ms

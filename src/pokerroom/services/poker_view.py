@@ -132,8 +132,9 @@ def table_view(
     button: int | None,
     clock: Any,
     balance: int | None = None,
+    bots: set[int] | frozenset[int] = frozenset(),
 ) -> dict[str, Any]:
-    """The JSON view for one viewer. `hand_view` must come from view_for(that viewer's seat)."""
+    """The JSON view for one viewer. `bots`: the seated accounts that are bots (a badge). `hand_view` must come from view_for(that viewer's seat)."""
     by_seat = {p.seat: p for p in players}
     hand_seats = {s.seat: s for s in hand_view.seats} if hand_view is not None else {}
     seats: list[dict[str, Any]] = []
@@ -157,6 +158,7 @@ def table_view(
             "up": list(hs.up) if hs is not None else [],
             "posts_due": posts_due(sv),
             "is_you": is_you,
+            "bot": sv.account in bots,
         }
         seats.append(entry)
         if is_you:

@@ -100,6 +100,9 @@ class RoomServices:
     # reveal it. None: the seed lives in memory only and a crash loses it.
     seal: SealKey | None = None
     waiting: WaitBook | None = None  # where the waiting lists are kept (None: memory only)
+    # async (account id) -> whether the account is a bot's (the seat shows a badge); None: no
+    # account is taken for a bot
+    is_bot: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +160,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         self.fanout = services.fanout
         self.channel = table_channel(table_id)
         self.names: dict[int, str] = {}  # seated accounts -> display names
+        self.bots: set[int] = set()  # seated accounts that are bots (marked on the account)
         self.known_names: dict[int, str] = {}  # every account ever seated here (for old events)
         self.known_seats: dict[int, int] = {}  # the last seat each account took here
         self.lobby: Any = None
@@ -204,6 +208,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         for s in kept:
             account = s.account_id
             self.names[account] = self.known_names[account] = s.name
+            await self.mark_bot(account)
             self.known_seats[account] = s.record.seat
             if not s.auto_post:
                 self.auto_post_off.add(account)
@@ -287,6 +292,13 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         return known
 
     # ------------------------------------------------------------------ what a viewer sees
+    async def mark_bot(self, account: int) -> None:
+        """Remember whether a seated account is a bot's (asked once, when it sits)."""
+        if self.services.is_bot is not None and await self.services.is_bot(account):
+            self.bots.add(account)
+        else:
+            self.bots.discard(account)
+
     def view_for(self, account: int | None, *, with_log: bool = False,
                  players: tuple[Any, ...] | None = None) -> dict[str, Any]:
         """The view of one viewer; `players` (the table's seats now) may be passed by a
@@ -301,6 +313,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             hand_number=run.number if run is not None else None,
             action_no=run.action_no if run is not None else 0,
             viewer_account=account, button=self.table.button, clock=self.table.clock,
+            bots=self.bots,
         )
         if run is not None:
             view["fairness"] = run.fairness()  # the commitment, never the seed (FAIRNESS.md)

@@ -45,6 +45,8 @@ class SeatCommands:
     _to_table: Any
     run: Any
     auto_post_off: set[int]
+    bots: set[int]
+    mark_bot: Any
     _did: Any
     lobby: Any
     log: Any
@@ -103,6 +105,7 @@ class SeatCommands:
         await self._save_waiting()  # a player who waited took the seat: off the list
         self.names[account] = name
         self.known_names[account] = name
+        await self.mark_bot(account)
         self.known_seats[account] = seat
         self.viewers[viewer] = account
         self._publish()
@@ -163,6 +166,7 @@ class SeatCommands:
                 account_id, self.table_id, key=f"leave:{self.table_id}:{account_id}:{uuid.uuid4().hex}")
             del self.names[account]
             self.auto_post_off.discard(account)
+            self.bots.discard(account)
             await self._offer_seats()
             balance = await self.services.cashier.wallet_balance(account_id)
             self._to_account(account, Balance(balance=balance))

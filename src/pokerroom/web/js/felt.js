@@ -151,6 +151,7 @@ function seatEl(s, view, pos, ctx) {
     cardsEl,
     h("div.seat-box", {},
       h("div.seat-name", { title: s.name }, s.name || t("felt.seat_n", { n: s.seat + 1 }),
+        s.bot && s.name ? h("span.bot-badge", { "data-testid": "bot-badge", title: t("felt.bot_title") }, t("felt.bot")) : null,
         !s.is_you && s.name && ctx.onNote ? h("button.note-btn", {
           type: "button", class: info && info.note ? "has-note" : "", "data-testid": "note-button",
           "aria-label": t("notes.edit", { name: s.name }), title: (info && info.note) || t("notes.edit", { name: s.name }),
