@@ -106,6 +106,14 @@ async def _one_failover(room: Cluster, gateway: str, rng: random.Random) -> floa
                                                        hand=hand), timeout=5)
             assert notice["stack"] == start[1]
             assert _seats(message["view"]) == start  # same seats, the voided hand's stacks
+            # told once: not again at the next hello (the pong comes after any notice)
+            await clients[0].send(type="hello", last_versions={})
+            await clients[0].send(type="ping", ref="after-hello")
+            await clients[0].wait_for(of_type("pong"), timeout=30,
+                                      start=clients[0].received.index(notice) + 1)
+            told = [m for m in clients[0].received if m.get("type") == "notice"
+                    and m.get("code") == "hand_voided" and m.get("hand") == hand]
+            assert len(told) == 1, told
         after = {t["id"]: t for t in (await room.view(gateway))["tables"]}
         assert after[table]["owner"] not in (None, victim)
         for client in clients:

@@ -246,7 +246,7 @@ class ServerState:
             db=self.db, lobby=self.lobby, fanout=self.fanout,
             templates={t: make() for t, make in self._factories.items()},
             make=lambda t: self._factories[t](), uth_settler=self._uth_settler(),
-            rewatch=self.rewatch, seal=self.seal)
+            rewatch=self.rewatch, notify=self.deliver_notices, seal=self.seal)
         await self.cluster.start()
 
     async def rewatch(self, table_id: str) -> None:
@@ -471,14 +471,24 @@ class ServerState:
 
     async def take_notices(self, account_id: int) -> list[KeptNotice]:
         """Notices kept for the player (e.g. a hand voided by a crash), marked delivered."""
-        pending = await self.notices.pending(account_id)
         out = []
-        for notice in pending:
+        for notice in await self.notices.claim(account_id):
             data = notice.data()
             out.append(KeptNotice(code=notice.kind, text=data.get("text", ""),
                                   table=data.get("table_id"), hand=data.get("hand_number"),
                                   # amounts for the client to word the notice in the
                                   # player's language
                                   stack=data.get("stack"), returned=data.get("returned")))
-        await self.notices.mark_delivered([n.id for n in pending])
         return out
+
+    async def deliver_notices(self, account_ids: list[int]) -> None:
+        """Notices just kept for these players (a hand voided by a take-over) go now to those
+        with a socket on this node; claimed (services.notices), so the next hello does not
+        send them again, nor does another node holding a socket of the same player."""
+        for account_id in account_ids:
+            conns = [c for c in list(self.connections) if c.account_id == account_id]
+            if not conns:
+                continue
+            for notice in await self.take_notices(account_id):
+                for conn in conns:
+                    conn.push(notice)

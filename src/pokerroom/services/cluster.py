@@ -41,10 +41,10 @@ import redis.asyncio as aioredis
 
 from pokerroom.services import clock
 from pokerroom.services.cluster_bus import ClusterBus, TableMovedError
-from pokerroom.services.fanout import LOBBY, account_channel
+from pokerroom.services.fanout import LOBBY
 from pokerroom.services.hands import HandStore
 from pokerroom.services.leases import TableLeases
-from pokerroom.services.outbound import Frame, KeptNotice, decode, encode
+from pokerroom.services.outbound import Frame, decode, encode
 from pokerroom.services.recovery import recover
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.remote_runner import FORWARDED, RemoteRunner
@@ -103,6 +103,7 @@ class ClusterNode:
                  templates: dict[str, Runner], make: Callable[[str], Runner],
                  uth_settler: Any = None,
                  rewatch: Callable[[str], Awaitable[None]] | None = None,
+                 notify: Callable[[list[int]], Awaitable[None]] | None = None,
                  seal: Any = None) -> None:
         self.config = config
         self.node = config.node
@@ -114,6 +115,7 @@ class ClusterNode:
         self.uth_settler = uth_settler
         self.seal = seal  # services.seal.SealKey: a voided hand taken over reveals its seed
         self.rewatch = rewatch  # re-observe a table for this node's clients (a new owner)
+        self.notify = notify  # deliver kept notices to this node's sockets of these accounts
         self.fence = Fence(config.node)
         self.leases = TableLeases(db)
         self.redis: Any = aioredis.from_url(config.redis_url)
@@ -292,16 +294,16 @@ class ClusterNode:
         return True
 
     async def _tell_voided(self, hand_ids: tuple[int, ...]) -> None:
-        """Players of a hand voided by a take-over hear it now, wherever their socket is."""
+        """Players of a hand voided by a take-over hear it now, wherever their socket is: the
+        voiding kept a notice for each (services.notices); every node is told to deliver them
+        to the sockets it holds. A notice is claimed by the one path that sends it, so it is
+        not sent again at the player's next hello."""
         hands = HandStore(self.db)
+        accounts: set[int] = set()
         for hand_id in hand_ids:
-            stored = await hands.get(hand_id)
-            for seat in stored.seats:
-                self.fanout.publish(account_channel(seat.account_id), KeptNotice(
-                    code="hand_voided", table=stored.table_id, hand=stored.hand_number,
-                    stack=seat.stack, returned=None,
-                    text=f"Hand #{stored.hand_number} was cancelled because the server "
-                         f"that dealt it stopped; your stack is back to {seat.stack}."))
+            accounts.update(seat.account_id for seat in (await hands.get(hand_id)).seats)
+        if accounts:
+            await self.bus.announce({"notices": sorted(accounts)})
 
     async def _drop(self, table_id: str) -> None:
         """Stop running the table here (lease lost, given away, or this node stopping)."""
@@ -380,6 +382,11 @@ class ClusterNode:
         return result
 
     def _on_control(self, message: dict[str, Any]) -> None:
+        accounts = message.get("notices")
+        if isinstance(accounts, list) and self.notify is not None:
+            asyncio.get_running_loop().create_task(
+                self.notify([a for a in accounts if isinstance(a, int)]))
+            return
         table_id = message.get("moved") or message.get("released")
         if not isinstance(table_id, str) or table_id not in self.templates:
             return

@@ -1,9 +1,12 @@
 """Notices kept for a player until delivered (e.g. "hand #12 was voided after a restart").
 
 notices = NoticeBox(db)
-for n in await notices.pending(account_id):   # on (re)connect: send n.body (JSON text)
+for n in await notices.claim(account_id):     # on (re)connect: send each, once
     ...
-await notices.mark_delivered([n.id for n in sent])
+
+`claim` marks the player's pending notices delivered and returns them in one statement, so
+two paths that deliver them (a hello, and a node telling the player live after a take-over)
+never both send the same notice, even on two nodes at once.
 """
 
 from __future__ import annotations
@@ -71,6 +74,21 @@ class NoticeBox:
                 )
                 for r in rows
             ]
+
+    async def claim(self, account_id: int, *, now_ms: int | None = None) -> list[StoredNotice]:
+        """The player's pending notices, marked delivered in the same statement: a notice is
+        returned to one caller only."""
+        at = clock.now_ms() if now_ms is None else now_ms
+        async with self.db.write() as session:
+            rows = (await session.execute(
+                update(Notice)
+                .where(Notice.account_id == account_id, Notice.delivered_ms.is_(None))
+                .values(delivered_ms=at)
+                .returning(Notice.id, Notice.kind, Notice.body, Notice.created_ms)
+            )).all()
+        return sorted((StoredNotice(id=r.id, account_id=account_id, kind=r.kind, body=r.body,
+                                    created_ms=r.created_ms) for r in rows),
+                      key=lambda n: n.id)
 
     async def mark_delivered(self, notice_ids: Sequence[int], *, now_ms: int | None = None) -> None:
         if not notice_ids:
