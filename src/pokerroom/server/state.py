@@ -103,6 +103,11 @@ class ServerState:
         self.metrics.sockets = lambda: len(self.connections)
         self.metrics.tables = lambda: sum(
             1 for r in self.lobby.runners() if getattr(r, "halted", None) is None)
+        # Clients counted present at the tables this node runs, their sockets on any node
+        # (a table another node runs is counted there).
+        self.metrics.add_gauge(
+            "pokerroom_table_viewers", "Viewers counted at the tables this node runs",
+            lambda: sum(len(getattr(r, "viewers", None) or ()) for r in self.lobby.runners()))
 
     def add_readiness_check(self, name: str, check: Callable[[], Awaitable[str]]) -> None:
         """A check /readyz runs (e.g. "redis", "leases"): it answers "ok" or the reason this

@@ -231,8 +231,16 @@ class ClusterNode:
         if self._stopping:
             return
         at = clock.now_ms()
-        await self.redis.set(node_key(self.config.prefix, self.node), str(at),
-                             px=self.config.ttl_ms)
+        key = node_key(self.config.prefix, self.node)
+        if not await self.redis.set(key, str(at), px=self.config.ttl_ms, xx=True):
+            # The heartbeat had expired (this node was paused or cut off): the owners of the
+            # tables this node's clients watch forgot them (_forget_gone_viewers); they are
+            # counted again.
+            await self.redis.set(key, str(at), px=self.config.ttl_ms)
+            if self.rewatch is not None:
+                log.warning("heartbeat had expired: this node's viewers are counted again")
+                for table_id in self.templates:
+                    asyncio.get_running_loop().create_task(self.rewatch(table_id))
         held = dict(self.fence.epochs)
         renewed, lost = await self.leases.renew_all(held, node=self.node,
                                                     ttl_ms=self.config.ttl_ms, now_ms=at)
@@ -248,6 +256,7 @@ class ClusterNode:
             return
         at = clock.now_ms()
         self.alive = await alive_nodes(self.redis, self.config.prefix)
+        await self._forget_gone_viewers(set(self.alive) | {self.node})
         leases = {lease.table_id: lease for lease in await self.leases.all()}
         self.epochs = {t: lease.epoch for t, lease in leases.items()}
         self.owners = {t: lease.node for t, lease in leases.items() if lease.alive(at)}
@@ -266,6 +275,26 @@ class ClusterNode:
         elif mine > share and (self._shedding is None or self._shedding.done()):
             extra = sorted(self.fence.epochs)[share:]
             self._shedding = asyncio.get_running_loop().create_task(self._shed_all(extra))
+
+    async def _forget_gone_viewers(self, alive: set[str]) -> None:
+        """The viewers of this node's tables whose socket was on a node that died (its
+        heartbeat expired) are gone: each is dropped as if its socket had closed, so the
+        table stops building views for them and a seated player is disconnected there and
+        follows the usual path (the clock, then sitting out). A viewer is `<node>/<id>`
+        (RemoteRunner); this node's own have no node in their id."""
+        for table_id in list(self.fence.epochs):
+            runner = self.lobby.runner(table_id) if self.lobby.has(table_id) else None
+            if runner is None or isinstance(runner, RemoteRunner):
+                continue
+            viewers = getattr(runner, "viewers", None) or {}
+            gone = [v for v in list(viewers) if "/" in v and v.rpartition("/")[0] not in alive]
+            for viewer in gone:
+                try:
+                    await runner.unobserve(viewer)
+                except Exception:  # noqa: BLE001 - tried again at the next tick
+                    log.warning("%s: could not drop viewer %s", table_id, viewer, exc_info=True)
+            if gone:
+                log.info("%s: %d viewers of dead nodes dropped", table_id, len(gone))
 
     async def _take(self, table_id: str) -> bool:
         epoch = await self.leases.take(table_id, node=self.node, ttl_ms=self.config.ttl_ms)

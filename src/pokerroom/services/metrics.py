@@ -5,7 +5,7 @@ Series (all prefixed `pokerroom_`): `sockets_open`, `tables_running`, `hands_dea
 until it is applied, stored and sent out), `storage_seconds{op}` (the database writes of a hand
 or round), `ledger_transactions_total{kind}` (counted in the ledger itself at each scrape, so it
 is the room's, not only this process's), `refusals_total{code}`, `errors_total{kind}` and
-`node_info{node}`. Each node serves its own /metrics; Prometheus tells them apart by target,
+`node_info{node}`, `table_viewers` (clients counted present at the tables this node runs). Each node serves its own /metrics; Prometheus tells them apart by target,
 and `node_info` names the node. A clustered node adds its own figures read at scrape time
 (leases held, ...) with `add_gauge`.
 The registry is the room's own (not prometheus_client's global one): several rooms in one
