@@ -136,8 +136,11 @@ async def me(who: Op) -> dict[str, Any]:
 async def tables(who: Op, state: Room) -> dict[str, Any]:
     out = []
     for runner in state.lobby.runners():
-        view = runner.view_for(None)  # the observer's view: no hole card, no deck, ever
-        view.pop("log", None)
+        # the observer's view: no hole card, no deck, ever (from the owner in a cluster)
+        try:
+            view = await runner.observer_view()
+        except RefusedError:  # the table is between two nodes: its row without a view
+            view = None
         out.append({**runner.entry(), "view": view})
     return {"tables": out}
 
@@ -166,6 +169,10 @@ async def table_status(table_id: str, status: str, body: Reason, who: Op,
              responses=refusals(409))
 async def add_table(body: NewTable, who: Op, state: Room) -> dict[str, Any]:
     spec = body.model_dump()
+    if getattr(state, "cluster", None) is not None:
+        # A console table takes no lease yet: every node would have to build and balance it.
+        raise refuse(409, "not_in_cluster", "tables cannot be added from the console while "
+                     "the room runs on several nodes; add them to the room file", field="table")
     try:
         table_id = await state.add_console_table(spec, who.name)
     except RoomConfigError as exc:
@@ -255,7 +262,7 @@ async def _lock(account_id: int, locked: bool, body: Reason, who: Operator,
     except OperatorError as exc:
         raise _console_error(exc) from None
     if locked:
-        state.disconnect_account(account_id, "Your account was locked by the room.")
+        await state.disconnect_account(account_id, "Your account was locked by the room.")
     return {"account": info}
 
 

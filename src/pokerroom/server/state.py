@@ -251,7 +251,8 @@ class ServerState:
             db=self.db, lobby=self.lobby, fanout=self.fanout,
             templates={t: make() for t, make in self._factories.items()},
             make=lambda t: self._factories[t](), uth_settler=self._uth_settler(),
-            rewatch=self.rewatch, notify=self.deliver_notices, seal=self.seal)
+            rewatch=self.rewatch, notify=self.deliver_notices, on_room=self.on_room_message,
+            seal=self.seal)
         await self.cluster.start()
 
     async def rewatch(self, table_id: str) -> None:
@@ -284,23 +285,45 @@ class ServerState:
         return table_id
 
     async def broadcast(self, text: str, table_id: str | None = None) -> int:
-        """A notice from the room to every open socket, or to one table's watchers (through
-        its runner's channel); returns how many sockets of this node it reached."""
+        """A notice from the room to every open socket (of every node of a cluster), or to
+        one table's watchers (through its runner, on the table's owner, and its channel);
+        returns how many sockets of this node it reached."""
         if table_id is not None:
             await self.lobby.runner(table_id).broadcast(text)
             return sum(1 for c in self.connections if table_id in c.tables)
+        if getattr(self, "cluster", None) is not None:
+            await self.cluster.tell_room({"broadcast": text})  # this node too, from the bus
+            return len(self.connections)
+        return self._broadcast_here(text)
+
+    def _broadcast_here(self, text: str) -> int:
         frame = encode(Notice(code="broadcast", table=None, hand=None, text=text))
         for conn in list(self.connections):
             conn.send(frame)
         return len(self.connections)
 
-    def disconnect_account(self, account_id: int, text: str) -> int:
-        """Close the sockets of an account (locked): it plays on no table from now on."""
+    async def disconnect_account(self, account_id: int, text: str) -> int:
+        """Close the sockets of an account (locked), on every node of a cluster: it plays on
+        no table from now on. Returns how many of this node's it closed."""
+        if getattr(self, "cluster", None) is not None:
+            await self.cluster.tell_room({"lock": account_id, "text": text})
+            return sum(1 for c in self.connections if c.account_id == account_id)
+        return self._disconnect_here(account_id, text)
+
+    def _disconnect_here(self, account_id: int, text: str) -> int:
         ended = [c for c in list(self.connections) if c.account_id == account_id]
         for conn in ended:
             conn.push(Notice(code="account_locked", table=None, hand=None, text=text))
             conn.end(4003, "account locked")
         return len(ended)
+
+    def on_room_message(self, message: dict[str, Any]) -> None:
+        """What another node's console said to every node's sockets (ClusterNode.tell_room):
+        a room-wide notice, or an account locked."""
+        if isinstance(message.get("broadcast"), str):
+            self._broadcast_here(message["broadcast"])
+        elif isinstance(message.get("lock"), int):
+            self._disconnect_here(message["lock"], str(message.get("text") or ""))
 
     def _with_clock(self, config: Any) -> Any:
         clock = config.clock

@@ -104,6 +104,7 @@ class ClusterNode:
                  uth_settler: Any = None,
                  rewatch: Callable[[str], Awaitable[None]] | None = None,
                  notify: Callable[[list[int]], Awaitable[None]] | None = None,
+                 on_room: Callable[[dict[str, Any]], None] | None = None,
                  seal: Any = None) -> None:
         self.config = config
         self.node = config.node
@@ -116,6 +117,7 @@ class ClusterNode:
         self.seal = seal  # services.seal.SealKey: a voided hand taken over reveals its seed
         self.rewatch = rewatch  # re-observe a table for this node's clients (a new owner)
         self.notify = notify  # deliver kept notices to this node's sockets of these accounts
+        self.on_room = on_room  # the console's word to every node's sockets (tell_room)
         self.fence = Fence(config.node)
         self.leases = TableLeases(db)
         self.redis: Any = aioredis.from_url(config.redis_url)
@@ -410,7 +412,17 @@ class ClusterNode:
             return encode(result).text
         return result
 
+    async def tell_room(self, message: dict[str, Any]) -> None:
+        """Something for the sockets of every node, this one included (a console's room-wide
+        notice, an account locked): each node acts on it through `on_room`."""
+        await self.bus.announce({"room": message})
+
     def _on_control(self, message: dict[str, Any]) -> None:
+        room = message.get("room")
+        if isinstance(room, dict):
+            if self.on_room is not None:
+                self.on_room(room)
+            return
         accounts = message.get("notices")
         if isinstance(accounts, list) and self.notify is not None:
             asyncio.get_running_loop().create_task(

@@ -102,8 +102,18 @@ class RemoteRunner:
     async def broadcast(self, text: str) -> None:
         await self._call("broadcast", text)
 
+    # ------------------------------------------------------------------ the console's
+    async def set_status(self, status: str) -> dict[str, str]:
+        result: dict[str, str] = await self._call("set_status", status)
+        return result
 
-# What an owner runs for a gateway: the Runner protocol's commands, nothing else.
+    async def observer_view(self) -> dict[str, Any]:
+        result: dict[str, Any] = await self._call("observer_view")
+        return result
+
+
+# What an owner runs for a gateway: the Runner protocol's commands and the operator
+# console's (services.table_ops), nothing else.
 FORWARDED = frozenset({"observe", "unobserve", "sit", "leave", "chat", "act", "sit_out",
                        "sit_in", "auto_post", "top_up", "wait_list", "place_bets", "decide",
-                       "broadcast"})
+                       "broadcast", "set_status", "observer_view"})

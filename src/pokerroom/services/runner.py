@@ -70,6 +70,13 @@ class Runner(Protocol):
 
     async def decide(self, account_id: int, round_no: int, decision: str) -> None: ...
 
+    # the operator console (services.table_ops), forwarded to the owner like the rest
+    async def set_status(self, status: str) -> dict[str, str]: ...
+
+    async def observer_view(self) -> dict[str, Any]: ...
+
+    async def broadcast(self, text: str) -> None: ...
+
 
 def refuse_for_kind(kind: str, message: str) -> RefusedError:
     """The refusal of a message that this kind of table does not take."""

@@ -29,6 +29,7 @@ class OperatorCommands:
     # shadow them.
     call: Any
     cancel: Any
+    view_for: Any
 
     async def set_status(self, status: str) -> dict[str, str]:
         """open | paused (no next deal; the hand in play finishes) | closed (paused, and every
@@ -58,6 +59,12 @@ class OperatorCommands:
     def refuse_when_closed(self) -> None:
         if self.status == CLOSED:
             raise RefusedError("table_closed", f"{self.display_name} is closed")
+
+    async def observer_view(self) -> dict[str, Any]:
+        """The table as an observer sees it (the console's), without the event log."""
+        view: dict[str, Any] = self.view_for(None)
+        view.pop("log", None)
+        return view
 
     async def broadcast(self, text: str) -> None:
         await self.call(self._broadcast, text)

@@ -1,0 +1,83 @@
+"""The operator console on a cluster (issue 10): a console action on a table another node
+runs goes to that node, like a player's command; a room-wide notice and an account lock reach
+the sockets of every node."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import uuid
+from pathlib import Path
+
+import httpx
+from clusterharness import BIN, cluster
+from roomharness import PASSWORD, of_type
+from test_cluster_failover import FLOP_TABLES, _player
+
+
+async def _operator(base: str, db_url: str) -> dict[str, str]:
+    name = f"op{uuid.uuid4().hex[:8]}"
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        r = await http.post("/api/auth/register", json={"username": name, "password": PASSWORD})
+        assert r.status_code == 201, r.text
+        token = str(r.json()["token"])
+    done = await asyncio.to_thread(
+        subprocess.run, [str(BIN / "pokerroom"), "admin", "grant-operator", name,
+                         "--database", db_url], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def test_console_actions_on_another_nodes_table_reach_its_owner(tmp_path: Path) -> None:
+    async with cluster(tmp_path) as room:
+        for name in ("a", "b"):
+            await room.start(name)
+        view = await room.wait_balanced(["a", "b"])
+        table = next(t["id"] for t in view["tables"]
+                     if t["owner"] == "b" and t["id"] in FLOP_TABLES)
+        a, b = room.nodes["a"], room.nodes["b"]
+        op = await _operator(a.base, room.db_url)
+        seated = await _player(a.base, a.ws_url, f"s{uuid.uuid4().hex[:8]}")
+        locked = await _player(b.base, b.ws_url, f"l{uuid.uuid4().hex[:8]}")
+        try:
+            await seated.send(type="observe", table=table)
+            await seated.wait_for(of_type("table_view", table=table), timeout=30)
+            buy_in = seated.views[table]["min_buy_in"] * 2
+            await seated.send(type="sit", table=table, seat=1, buy_in=buy_in, blind="post")
+            await seated.wait_for(lambda m: m.get("table") == table and any(
+                s.get("is_you") for s in (m.get("view") or {}).get("seats", [])), timeout=30)
+            async with httpx.AsyncClient(base_url=a.base, timeout=60, headers=op) as http:
+                # every table, as an observer sees it, from its owner
+                r = await http.get("/api/admin/tables")
+                assert r.status_code == 200, r.text
+                row = next(t for t in r.json()["tables"] if t["id"] == table)
+                assert [s["seat"] for s in row["view"]["seats"] if s["status"] != "empty"] == [1]
+                assert all(s.get("cards") in (None, []) for s in row["view"]["seats"])
+                # close b's table from a: b stands the player up and cashes them out
+                r = await http.post(f"/api/admin/tables/{table}/close", json={"reason": "t"})
+                assert r.status_code == 200, r.text
+                assert r.json()["after"] == "closed"
+                await seated.wait_for(of_type("notice", code="left", table=table), timeout=30)
+                async with httpx.AsyncClient(base_url=b.base, timeout=30) as on_b:
+                    rows = (await on_b.get("/api/lobby")).json()
+                rows = rows["tables"] if isinstance(rows, dict) else rows
+                assert next(t for t in rows if t["id"] == table)["status"] == "closed"
+                # a room-wide notice from a reaches a socket on b
+                r = await http.post("/api/admin/broadcast", json={"text": "hello all"})
+                assert r.status_code == 200, r.text
+                await locked.wait_for(of_type("notice", code="broadcast", text="hello all"),
+                                      timeout=30)
+                # locking an account on a ends its socket on b
+                me = await locked.wait_for(of_type("welcome"))
+                r = await http.post(f"/api/admin/accounts/{me['account']['id']}/lock",
+                                    json={"reason": "t"})
+                assert r.status_code == 200, r.text
+                await locked.wait_for(of_type("notice", code="account_locked"), timeout=30)
+                # a console table would take no lease: refused on a cluster, plainly
+                r = await http.post("/api/admin/tables", json={
+                    "name": "Zeta", "game": "holdem", "betting": "no-limit", "seats": 6,
+                    "small_blind": 50, "big_blind": 100})
+                assert r.status_code == 409 and "several nodes" in r.text, r.text
+        finally:
+            await seated.close()
+            await locked.close()
