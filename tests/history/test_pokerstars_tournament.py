@@ -35,6 +35,7 @@ from pokerroom.history.pokerstars import (
     HandContext,
     TournamentHeader,
     export_hand,
+    ordinal,
     roman,
 )
 
@@ -94,3 +95,25 @@ def test_tournament_headers_freeroll_levels_and_whole_amounts() -> None:
     # the cash reader must not take a tournament header for a cash one
     with pytest.raises(ValueError, match="bad header"):
         parse_hand(export_hand(hand, context, viewer=None))
+
+
+def test_R_TOURN_6_R_TOURN_7_players_out_in_the_hand_get_pokerstars_finish_lines() -> None:
+    """R-TOURN-6 (places), R-TOURN-7 (prizes): the lines PokerStars writes after the pots,
+    before the summary, best place first and the winner last: `... finished the tournament
+    in 983rd place`, `... in 2nd place and received $14.37.`, `... wins the tournament and
+    receives $36.03 - congratulations!` (as in PokerStars' own files)."""
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 80, 81, 111, 983)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "80th", "81st",
+        "111th", "983rd"]
+    header = TournamentHeader(number=797469411, buy_in=319, fee=31, level=1,
+                              finishes=((5, 81, 0), (3, 2, 1437), (4, 1, 3603), (0, 80, 0)))
+    hand, context = _tournament_hand(header)
+    lines = export_hand(hand, context, viewer=4).split("\n")
+    at = lines.index("*** SUMMARY ***")
+    assert lines[at - 5: at] == [
+        "W2lkm2n: doesn't show hand",
+        "strongi82 finished the tournament in 2nd place and received $14.37.",
+        "flettl2 finished the tournament in 80th place",
+        "MISTRPerfect finished the tournament in 81st place",
+        "W2lkm2n wins the tournament and receives $36.03 - congratulations!",
+    ]

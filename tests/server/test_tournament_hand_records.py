@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 
 from roomharness import make_settings, register, start_server, stop_server
@@ -58,6 +59,12 @@ async def test_R_TOURN_7_tournament_hands_in_history_export_and_fairness(tmp_pat
         players = [Player(running.ws_url, t, seed=i, sleep_first=False)
                    for i, t in enumerate(tokens)]  # fmt: skip
         await asyncio.wait_for(asyncio.gather(*(p.play() for p in players)), 120)
+        names = {p.last["you"]["entry"]: f"hands{i}"  # type: ignore[index]
+                 for i, p in enumerate(players)}  # fmt: skip
+        places = {x["entry"]: x["place"]
+                  for x in players[0].last["summary"]["players"]}  # type: ignore[index]
+        winner = next(names[e] for e, place in places.items() if place == 1)
+        loser = next(names[e] for e, place in places.items() if place == 2)
         for player, token in zip(players, tokens, strict=True):
             shown = {}  # hand number -> the fairness shown with it
             for picture in player.pictures:
@@ -96,7 +103,18 @@ async def test_R_TOURN_7_tournament_hands_in_history_export_and_fairness(tmp_pat
                         f"PokerStars Hand #{h['id']}: Tournament #{number}, $10+$1 USD "
                         f"Hold'em No Limit - Level {roman(level)} ({blinds}) - "), head
                     assert table.startswith(f"Table '{number} 1' 2-max Seat #"), table
-                    assert "$" not in "\n".join(rest)  # chips, not money
+                    # chips, not money (the last hand's finish lines name the prize)
+                    body = "\n".join(rest)
+                    ends = re.findall(r"^.* (?:finished|wins) the tournament.*$", body, re.M)
+                    if h["hand"] == max(x["hand"] for x in hands):  # R-TOURN-6, R-TOURN-7
+                        assert sorted(ends) == sorted([
+                            f"{loser} finished the tournament in 2nd place",
+                            f"{winner} wins the tournament and receives $20 - congratulations!",
+                        ]), ends
+                        body = body.replace(ends[0], "").replace(ends[1], "")
+                    else:
+                        assert ends == [], ends
+                    assert "$" not in body
     finally:
         await stop_server(running)
     report = await asyncio.to_thread(audit, settings.database_url)

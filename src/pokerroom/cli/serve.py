@@ -29,7 +29,9 @@ def pokerstars_exporter(record: Any, *, table_name: str, max_seats: int, names: 
     if tournament is not None:
         header = TournamentHeader(number=int(tournament["number"]),
                                   buy_in=int(tournament["buy_in"]), fee=int(tournament["fee"]),
-                                  level=int(tournament["level"]), currency=currency)  # fmt: skip
+                                  level=int(tournament["level"]), currency=currency,
+                                  finishes=tuple((int(s), int(p), int(m)) for s, p, m
+                                                 in tournament.get("finishes", ())))  # fmt: skip
     context = HandContext(table_name=table_name, max_seats=max_seats, names=names,
                           hand_id=hand_id, started_at=started_at,
                           currency="" if play_chips else currency,

@@ -21,6 +21,7 @@ import zoneinfo
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from pokerroom.core.cards import format_cards
 from pokerroom.core.rules import (
@@ -103,6 +104,10 @@ class TournamentHeader:
     level: int
     currency: str = "USD"
     money_unit: Decimal = Decimal("0.01")
+    # (seat, place, prize in money) of each player whose tournament ended with this hand:
+    # `X finished the tournament in 3rd place`, `... in 2nd place and received $14.37.`,
+    # `X wins the tournament and receives $36.03 - congratulations!` (before the summary).
+    finishes: tuple[tuple[int, int, int], ...] = ()
 
 
 def roman(n: int) -> str:
@@ -212,6 +217,30 @@ def _tournament_words(t: TournamentHeader) -> str:
     code = f" {t.currency}" if t.currency else ""
     return (f"Tournament #{t.number}, {format_amount(t.buy_in, money)}"
             f"+{format_amount(t.fee, money)}{code} ")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 983rd."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _finish_lines(t: TournamentHeader, name: Any) -> list[str]:
+    """The players out in this hand, best place first, then the winner (as PokerStars)."""
+    money = HandContext(table_name="", max_seats=2, names={}, hand_id=0,
+                        started_at=datetime.datetime.now(datetime.UTC), currency=t.currency,
+                        chip_value=t.money_unit)  # fmt: skip
+    out = []
+    for seat, place, prize in sorted(t.finishes, key=lambda f: (f[1] == 1, f[1])):
+        if place == 1:
+            out.append(f"{name(seat)} wins the tournament and receives "
+                       f"{format_amount(prize, money)} - congratulations!")
+        elif prize:
+            out.append(f"{name(seat)} finished the tournament in {ordinal(place)} place "
+                       f"and received {format_amount(prize, money)}.")
+        else:
+            out.append(f"{name(seat)} finished the tournament in {ordinal(place)} place")
+    return out
 
 
 def _bracket(cards: Iterable[int]) -> str:
@@ -504,6 +533,9 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
                 lines.append(f"{name(seat)}: shows {_bracket(shown[seat])}")
             else:
                 lines.append(f"{name(seat)}: doesn't show hand")
+
+    if context.tournament is not None:
+        lines.extend(_finish_lines(context.tournament, name))
 
     # --- summary
     lines.append("*** SUMMARY ***")

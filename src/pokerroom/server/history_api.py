@@ -158,7 +158,7 @@ async def _pokerstars(state: Any, stored: StoredHand, account_id: int) -> str:
         # In chips, with PokerStars' tournament header (number, buy-in + fee, level) at
         # table '<number> <n>', as many seats as the tournament's tables.
         tournament = {"play_chips": True}
-        info = await tournament_hand_info(state.db, stored.table_id, record.config.stakes)
+        info = await tournament_hand_info(state.db, stored, record.config.stakes)
         if info is not None:
             tournament["tournament"] = info
             table_name, max_seats = info["table_name"], info["seats"]

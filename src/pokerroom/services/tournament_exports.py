@@ -21,7 +21,8 @@ from typing import Any
 
 from pokerroom.core.tournament import parse_tournament
 from pokerroom.core.tournament.structure import level_at, level_number
-from pokerroom.services.tournament_director import START_AT
+from pokerroom.services.hands import HandStore, StoredHand
+from pokerroom.services.tournament_director import START_AT, account_of
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import TournamentRow
 
@@ -32,9 +33,13 @@ def tournament_number(tournament_id: str) -> int:
     return int(hashlib.sha256(tournament_id.encode()).hexdigest()[:12], 16)
 
 
-async def tournament_hand_info(db: Database, table_id: str, stakes: Any) -> dict[str, Any] | None:
-    """`{number, table_name, seats, buy_in, fee, level}` for a hand at `<tournament>/<n>`,
-    None when the tournament is not stored (or its spec no longer reads)."""
+async def tournament_hand_info(db: Database, stored: StoredHand,
+                               stakes: Any) -> dict[str, Any] | None:
+    """`{number, table_name, seats, buy_in, fee, level, finishes}` for a hand at
+    `<tournament>/<n>`, None when the tournament is not stored (or its spec no longer
+    reads). `finishes`: [(seat, place, prize)] of the players whose tournament ended with
+    this hand (`finishes_of`)."""
+    table_id = stored.table_id
     tournament_id, _, table = table_id.rpartition("/")
     async with db.read() as session:
         row = await session.get(TournamentRow, tournament_id)
@@ -56,5 +61,39 @@ async def tournament_hand_info(db: Database, table_id: str, stakes: Any) -> dict
             level = level_number(config.levels, index)
             break
     number = tournament_number(tournament_id)
+    last = await HandStore(db).last_hand_number_under(f"{tournament_id}/")
     return {"number": number, "table_name": f"{number} {table}", "seats": config.seats,
-            "buy_in": config.buy_in, "fee": config.fee, "level": level}  # fmt: skip
+            "buy_in": config.buy_in, "fee": config.fee, "level": level,
+            "finishes": finishes_of(stored, row, last_hand=stored.hand_number == last)}
+
+
+def finishes_of(stored: StoredHand, row: TournamentRow, *, last_hand: bool
+                ) -> list[tuple[int, int, int]]:
+    """(seat, place, prize) of each player who ended this hand with no chips and whose place
+    is known (R-TOURN-6: places wait for the end of late registration), and of the winner
+    when this is the tournament's last hand and it ended by play (not by a deal). An account
+    with several entries out (re-entries) is left out: the snapshot does not say which
+    entry went out in which hand."""
+    if stored.status != "settled" or not row.snapshot:
+        return []
+    snap = json.loads(row.snapshot)["tournament"]
+    by_account: dict[int, list[tuple[int | None, int, bool]]] = {}
+    for entry, _player, _chips, _rebuys, _added, place, prize, busted in snap["entries"]:
+        by_account.setdefault(account_of(entry), []).append((place, prize, busted))
+    seat_of = {s.account_id: s.seat for s in stored.seats}
+    finals = dict(stored.final_stacks)
+    out = []
+    for account, chips in finals.items():
+        entries = by_account.get(account, [])
+        if chips == 0:
+            out_entries = [e for e in entries if e[2]]
+            if len(out_entries) == 1 and out_entries[0][0] is not None:
+                place, prize, _ = out_entries[0]
+                out.append((seat_of[account], int(place), int(prize)))  # type: ignore[arg-type]
+        elif last_hand and snap["status"] == "finished" and sum(
+            1 for c in finals.values() if c > 0
+        ) == 1:
+            won = [e for e in entries if e[0] == 1 and not e[2]]
+            if len(won) == 1:
+                out.append((seat_of[account], 1, int(won[0][1])))
+    return sorted(out)
