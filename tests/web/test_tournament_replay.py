@@ -92,6 +92,11 @@ def test_a_tournament_hand_replays_in_chips_in_english_and_german(
                 page.wait_for_timeout(500)
             hand = settled[-1]
             assert hand["chips"] is True
+            # the list of hands: the net in chips, in the page's language
+            page.goto("/#/history")
+            net = hand["net"]
+            expect(page.locator(f"tr[data-hand='{hand['id']}'] td.num").first).to_have_text(
+                ("+" if net > 0 else "") + chips_text(net, w["group"]))  # fmt: skip
             detail = page.request.get(f"/api/hands/{hand['id']}").json()
             page.goto(f"/#/history/{hand['id']}")
             expect(page.get_by_test_id("replay-chips")).to_contain_text(w["note"])

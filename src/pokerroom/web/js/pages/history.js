@@ -1,14 +1,14 @@
 // Hand history: the player's hands, a step-by-step replay, PokerStars downloads.
 import { h, replace } from "../dom.js";
 import { api } from "../api.js";
-import { money, signedMoney, dateTime, gameText, setDecimals, setChips, handWords } from "../fmt.js";
+import { money, signedMoney, dateTime, gameText, setDecimals, setChips, chipCount, handWords } from "../fmt.js";
 import { cardRow } from "../cards.js";
 import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { verifyHand } from "../fairness.js";
 import { t } from "../i18n.js";
 
 // A tournament hand's net is in tournament chips, which are not money.
-const signedChips = (n) => `${n > 0 ? "+" : ""}${Number(n).toLocaleString()}`;
+const signedChips = (n) => `${n > 0 ? "+" : ""}${chipCount(n)}`;
 
 export function mountHistory(main) {
   const body = h("tbody");
