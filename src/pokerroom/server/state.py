@@ -254,6 +254,13 @@ class ServerState:
             rewatch=self.rewatch, notify=self.deliver_notices, on_room=self.on_room_message,
             seal=self.seal)
         await self.cluster.start()
+        # /readyz: Redis reachable and this node's leases current; /metrics: leases held.
+        self.add_readiness_check("redis", self.cluster.redis_ready)
+        self.add_readiness_check("leases", self.cluster.leases_ready)
+        node = self.cluster
+        self.metrics.add_gauge("pokerroom_leases_held",
+                               "Table leases this node holds (the tables it runs)",
+                               lambda: float(node.leases_held()))
 
     async def rewatch(self, table_id: str) -> None:
         """The table has a new owner: this node's clients watching it get a full view from

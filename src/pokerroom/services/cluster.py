@@ -71,6 +71,9 @@ class ClusterConfig:
     shed_wait_s: float = 60.0  # a table being given away waits this long for its hand
 
 
+READY_TIMEOUT_S = 2.0  # a readiness check's wait for Redis
+
+
 def node_key(prefix: str, node: str) -> str:
     return f"{prefix}node:{node}"
 
@@ -133,6 +136,7 @@ class ClusterNode:
         self._shedding: asyncio.Task[None] | None = None
         self._stopping = False
         self.takeovers: list[tuple[str, int, int]] = []  # (table, epoch, at ms) for figures
+        self.last_renewal_ms: int | None = None  # the last tick whose renewals all answered
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -252,6 +256,37 @@ class ClusterNode:
             elif table_id in lost and self.fence.epochs.get(table_id) == epoch:
                 log.warning("%s: lease lost (epoch %s): table stopped here", table_id, epoch)
                 await self._drop(table_id)
+        self.last_renewal_ms = at
+
+    # ------------------------------------------------------------------ readiness (/readyz)
+    async def redis_ready(self) -> str:
+        """"ok" when Redis answers a PING within READY_TIMEOUT_S, else why not."""
+        try:
+            await asyncio.wait_for(self.redis.ping(), READY_TIMEOUT_S)
+        except TimeoutError:
+            return f"failed: Redis did not answer in {READY_TIMEOUT_S:g} s"
+        return "ok"
+
+    async def leases_ready(self) -> str:
+        """"ok" while this node's leases are current: its last renewal (node key and every
+        table lease) answered within the time it trusts a lease, and every table it runs was
+        renewed within that time. A node that cannot renew stops its tables (_self_fence);
+        until it renews again it should get no traffic."""
+        if self._stopping:
+            return "stopping: the node gives its tables up"
+        at, deadline = clock.now_ms(), self._deadline_ms()
+        if self.last_renewal_ms is None or at - self.last_renewal_ms >= deadline:
+            since = "never" if self.last_renewal_ms is None else \
+                f"{at - self.last_renewal_ms} ms ago"
+            return f"failed: leases not renewed (last renewal {since})"
+        stale = sorted(t for t in self.fence.epochs if at - self._renewed.get(t, 0) >= deadline)
+        if stale:
+            return f"failed: leases not renewed for {', '.join(stale)}"
+        return "ok"
+
+    def leases_held(self) -> int:
+        """Table leases this node holds now (the tables it runs)."""
+        return len(self.fence.epochs)
 
     async def _balance(self) -> None:
         if self._stopping:
