@@ -59,7 +59,7 @@ async def round_fairness(round_id: HandId, who: Me, state: Room) -> dict[str, An
 
 @router.get("/me/client-seed", summary="My client seed (used from my next hand on)")
 async def my_client_seed(who: Me, state: Room) -> dict[str, str]:
-    return {"client_seed": state.client_seeds.get(who[0])}
+    return {"client_seed": await state.client_seeds.ensure(who[0])}
 
 
 @router.put("/me/client-seed", summary="Set my client seed: 1-64 printable ASCII characters")

@@ -47,6 +47,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     )
     conn.session = token if identity else None
     conn.address = address
+    if identity is not None:
+        # a player who never chose a client seed gets a default kept with the account
+        await state.client_seeds.ensure(identity[0])
     conn.start()
     state.connected(conn)
     await state.arrived(conn)

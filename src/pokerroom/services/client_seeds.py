@@ -8,7 +8,8 @@ starts, in seat order, and published with the commitment.
 A seed a player set is kept in the database (`client_seeds`), so a restart does not replace
 it with a random one: `load()` reads them all at start (only players who chose a seed have a
 row) and `store()` writes one through before it is used. The random default of a player who
-never chose lives in memory only.
+never chose one is kept too: `ensure()` draws it and writes it when the player first connects
+(the WebSocket, or asks for it over REST), so it stays the player's seed across restarts.
 """
 
 from __future__ import annotations
@@ -37,6 +38,34 @@ class ClientSeeds:
                 select(ClientSeedRow.account_id, ClientSeedRow.seed))).all()
         self._seeds.update({int(a): str(s) for a, s in rows})
         return len(rows)
+
+    async def ensure(self, account_id: int) -> str:
+        """The player's seed; a player who has none gets a random default, kept in the
+        database (a restart keeps it, as a chosen one)."""
+        seed = self._seeds.get(account_id)
+        if seed is not None:
+            return seed
+        seed = self._seeds[account_id] = secrets.token_hex(8)  # at once: one default only
+        if self.db is not None:
+            from sqlalchemy import select
+            from sqlalchemy.exc import IntegrityError
+
+            from pokerroom.services import clock
+            from pokerroom.storage.models import ClientSeedRow
+
+            try:
+                async with self.db.write() as session:
+                    kept = (await session.execute(select(ClientSeedRow.seed).where(
+                        ClientSeedRow.account_id == account_id))).scalar_one_or_none()
+                    if kept is None:
+                        session.add(ClientSeedRow(account_id=account_id, seed=seed,
+                                                  set_ms=clock.now_ms()))
+                    elif self._seeds.get(account_id) == seed:
+                        # another node kept one meanwhile: that one is the player's
+                        self._seeds[account_id] = str(kept)
+            except IntegrityError:
+                pass  # a seed the player chose at the same moment was written first: theirs
+        return self._seeds[account_id]
 
     def get(self, account_id: int) -> str:
         seed = self._seeds.get(account_id)
