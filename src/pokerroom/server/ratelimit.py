@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class TokenBucket:
@@ -144,3 +144,149 @@ class RedisCounter:
         member = self._last.pop(key, None)
         if member is not None:
             await self.redis.zrem(self.prefix + key, member)  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------- WebSockets (issue 10)
+class MessageBucket(Protocol):
+    async def allow(self, cost: int = 1) -> bool: ...
+
+
+class LocalBucket:
+    """One socket's own token bucket (one node)."""
+
+    def __init__(self, rate_per_second: float, burst: int) -> None:
+        self.bucket = TokenBucket(rate_per_second, burst)
+
+    async def allow(self, cost: int = 1) -> bool:
+        return self.bucket.allow(cost)
+
+
+# A token bucket in one hash (tokens, stamp), refilled and taken from in one script.
+_BUCKET = """
+local rate = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local now = tonumber(ARGV[3])
+local cost = tonumber(ARGV[4])
+local held = redis.call('HMGET', KEYS[1], 't', 's')
+local tokens = tonumber(held[1]) or burst
+local stamp = tonumber(held[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - stamp) / 1000 * rate)
+local ok = 0
+if tokens >= cost then
+  tokens = tokens - cost
+  ok = 1
+end
+redis.call('HSET', KEYS[1], 't', tostring(tokens), 's', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return ok
+"""
+
+
+class RedisBucket:
+    """The token bucket of an account (or, not logged in, of an address) over all its sockets
+    on every node of a cluster: opening sockets on several nodes buys no extra messages."""
+
+    def __init__(self, redis: object, prefix: str, key: str, rate_per_second: float,
+                 burst: int) -> None:
+        self.redis = redis
+        self.key = f"{prefix}rl:ws:{key}"
+        self.rate = rate_per_second
+        self.burst = burst
+
+    async def allow(self, cost: int = 1) -> bool:
+        return bool(await self.redis.eval(  # type: ignore[attr-defined]
+            _BUCKET, 1, self.key, self.rate, self.burst, int(time.time() * 1000), cost))
+
+
+# Open sockets per address and per account: one sorted set each, members `<node>/<socket>`
+# scored by when they expire (a dead node's sockets stop counting after the ttl; each live
+# node refreshes its own). Both caps are checked and both entries added in one script.
+_ADMIT = """
+local now = tonumber(ARGV[1])
+local ttl = tonumber(ARGV[2])
+local member = ARGV[3]
+local limits = {tonumber(ARGV[4]), tonumber(ARGV[5])}
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+  if redis.call('ZCARD', key) >= limits[i] then
+    return i
+  end
+end
+for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now + ttl, member)
+  redis.call('PEXPIRE', key, ttl)
+end
+return 0
+"""
+
+
+class SocketCaps(Protocol):
+    async def admit(self, conn: Any, per_ip: int, per_account: int) -> bool: ...
+
+    async def release(self, conn: Any) -> None: ...
+
+
+class LocalSocketCaps:
+    """One node: the caps count the sockets this process holds."""
+
+    def __init__(self, connections: set[Any]) -> None:
+        self.connections = connections
+
+    async def admit(self, conn: Any, per_ip: int, per_account: int) -> bool:
+        crowd = [c for c in self.connections if not c.closed]
+        if sum(1 for c in crowd if c.address == conn.address) >= per_ip:
+            return False
+        return conn.account_id is None or sum(
+            1 for c in crowd if c.account_id == conn.account_id) < per_account
+
+    async def release(self, conn: Any) -> None:
+        return None
+
+
+class RedisSocketCaps:
+    """Every node of a cluster: the caps count the sockets of all nodes (issue 10)."""
+
+    def __init__(self, redis: object, prefix: str, node: str, ttl_s: float = 15.0) -> None:
+        self.redis = redis
+        self.prefix = f"{prefix}sockets:"
+        self.node = node
+        self.ttl_ms = int(ttl_s * 1000)
+        self._held: dict[str, tuple[str, ...]] = {}  # member -> its keys, for refresh
+
+    def _keys(self, conn: Any) -> tuple[str, ...]:
+        keys = (f"{self.prefix}ip:{conn.address}",)
+        if conn.account_id is not None:
+            keys += (f"{self.prefix}account:{conn.account_id}",)
+        return keys
+
+    async def admit(self, conn: Any, per_ip: int, per_account: int) -> bool:
+        member = f"{self.node}/{conn.id}"
+        keys = self._keys(conn)
+        refused = int(await self.redis.eval(  # type: ignore[attr-defined]
+            _ADMIT, len(keys), *keys, int(time.time() * 1000), self.ttl_ms, member,
+            per_ip, per_account))
+        if refused:
+            return False
+        self._held[member] = keys
+        return True
+
+    async def release(self, conn: Any) -> None:
+        member = f"{self.node}/{conn.id}"
+        keys = self._held.pop(member, ())
+        if keys:
+            async with self.redis.pipeline(transaction=False) as pipe:  # type: ignore[attr-defined]
+                for key in keys:
+                    pipe.zrem(key, member)
+                await pipe.execute()
+
+    async def refresh(self) -> None:
+        """Push the expiry of this node's sockets on (run every few seconds)."""
+        if not self._held:
+            return
+        until = int(time.time() * 1000) + self.ttl_ms
+        async with self.redis.pipeline(transaction=False) as pipe:  # type: ignore[attr-defined]
+            for member, keys in list(self._held.items()):
+                for key in keys:
+                    pipe.zadd(key, {member: until}, xx=True)
+                    pipe.pexpire(key, self.ttl_ms)
+            await pipe.execute()

@@ -15,7 +15,17 @@ from typing import Any
 from pokerroom.core.table.config import ClockConfig
 from pokerroom.core.table.room import RoomConfig, parse_room
 from pokerroom.server.messages import KeptNotice, Notice, encode
-from pokerroom.server.ratelimit import Counter, LocalCounter, RedisCounter
+from pokerroom.server.ratelimit import (
+    Counter,
+    LocalBucket,
+    LocalCounter,
+    LocalSocketCaps,
+    MessageBucket,
+    RedisBucket,
+    RedisCounter,
+    RedisSocketCaps,
+    SocketCaps,
+)
 from pokerroom.server.settings import Settings
 from pokerroom.services.accounts import AccountService, AccountSettings
 from pokerroom.services.cashier import Cashier
@@ -83,6 +93,10 @@ class ServerState:
         self.chats: Counter = LocalCounter(10.0)  # chat lines per account in the last 10 s
         self.rest_calls: Counter = LocalCounter(60.0)  # logged-in REST requests per account
         self.bot_failures: Counter = LocalCounter(900.0)  # wrong bot secrets per address
+        # Open sockets per address and account; a shared count under --cluster.
+        self.socket_caps: SocketCaps = LocalSocketCaps(self.connections)
+        self._caps_refresh: asyncio.Task[None] | None = None
+        self._redis: Any = None  # the cluster's Redis (counters, caps, buckets)
         # The all-hands PokerStars file per account, kept while no newer hand is settled.
         self.exports: dict[int, tuple[tuple[int, ...], str]] = {}
         self.fanout = LocalFanOut()  # one node; several nodes share a bus (DESIGN 6)
@@ -182,6 +196,11 @@ class ServerState:
             self.chats = RedisCounter(shared, prefix, "chats", 10.0)
             self.rest_calls = RedisCounter(shared, prefix, "rest", 60.0)
             self.bot_failures = RedisCounter(shared, prefix, "botfail", 900.0)
+            self._redis = shared
+            caps = RedisSocketCaps(shared, prefix, self.settings.node_id)
+            self.socket_caps = caps
+            self._caps_refresh = asyncio.get_running_loop().create_task(
+                self._refresh_caps(caps), name="socket-caps")
             self.lobby = Lobby(self.fanout)
         services = RoomServices(
             cashier=self._cashier, hands=HandStore(self._db), deck_source=deck_source,
@@ -226,6 +245,25 @@ class ServerState:
             client_seeds=self.client_seeds, fanout=self.fanout, seal=self.seal,
         )  # fmt: skip
         await self.tournaments.start()
+
+    async def _refresh_caps(self, caps: RedisSocketCaps) -> None:
+        while True:
+            await asyncio.sleep(caps.ttl_ms / 3000)
+            try:
+                await caps.refresh()
+            except Exception:  # noqa: BLE001 - Redis away: tried again; the caps then forget
+                log.warning("could not refresh the socket caps", exc_info=True)
+
+    def message_bucket(self, conn: Any) -> MessageBucket:
+        """The rate limit of a socket's messages: its own bucket on one node; under --cluster
+        the bucket of its account (or address) shared by all its sockets on every node."""
+        settings = self.settings
+        if settings.cluster_url is None:
+            return LocalBucket(settings.rate_per_second, settings.rate_burst)
+        key = (f"account:{conn.account_id}" if conn.account_id is not None
+               else f"ip:{conn.address}")
+        return RedisBucket(self._redis, settings.cluster_prefix, key,
+                           settings.rate_per_second, settings.rate_burst)
 
     def _runner_factories(self, services: RoomServices) -> dict[str, Callable[[], Runner]]:
         """Table id -> a function building a fresh runner of that table (a cluster node
@@ -390,6 +428,8 @@ class ServerState:
         return idle
 
     async def stop(self) -> None:
+        if self._caps_refresh is not None:
+            self._caps_refresh.cancel()
         if getattr(self, "tournaments", None) is not None:
             await self.tournaments.stop()
         if getattr(self, "cluster", None) is not None:
@@ -445,6 +485,10 @@ class ServerState:
 
     async def disconnected(self, conn: Any) -> None:
         self.connections.discard(conn)
+        try:
+            await self.socket_caps.release(conn)
+        except Exception:  # noqa: BLE001 - Redis away: the entry expires by itself
+            log.warning("could not release a socket's place", exc_info=True)
         self.lobby.unsubscribe(conn)
         if conn.account_id is not None:
             self.fanout.unsubscribe(account_channel(conn.account_id), conn)

@@ -14,7 +14,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pokerroom.server.connection import Connection
 from pokerroom.server.dispatch import dispatch
 from pokerroom.server.messages import BadMessageError, Hello, parse_inbound
-from pokerroom.server.ratelimit import SlidingWindow, TokenBucket
+from pokerroom.server.ratelimit import SlidingWindow
 from pokerroom.server.state import ServerState, session_token_from
 from pokerroom.services.refusal import RefusedError
 
@@ -32,28 +32,30 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         return
     token = session_token_from(websocket.headers, websocket.cookies)
     identity = await state.authenticate(token)
-    address = websocket.client.host if websocket.client else ""
-    crowd = [c for c in state.connections if not c.closed]
-    if sum(1 for c in crowd if c.address == address) >= settings.max_sockets_per_ip or (
-            identity is not None and sum(1 for c in crowd if c.account_id == identity[0])
-            >= settings.max_sockets_per_account):
-        await websocket.close(code=1008, reason="too many connections")
-        return
-    await websocket.accept()
     conn = Connection(
         websocket,
         identity[0] if identity else None,
         identity[1] if identity else None,
     )
     conn.session = token if identity else None
-    conn.address = address
+    conn.address = websocket.client.host if websocket.client else ""
+    # Capped per address and per account: this node's sockets, or every node's (cluster).
+    if not await state.socket_caps.admit(conn, settings.max_sockets_per_ip,
+                                         settings.max_sockets_per_account):
+        await websocket.close(code=1008, reason="too many connections")
+        return
+    try:
+        await websocket.accept()
+    except BaseException:
+        await state.socket_caps.release(conn)
+        raise
     if identity is not None:
         # a player who never chose a client seed gets a default kept with the account
         await state.client_seeds.ensure(identity[0])
     conn.start()
     state.connected(conn)
     await state.arrived(conn)
-    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    bucket = state.message_bucket(conn)
     # Refused messages in the last minute: a burst long ago is forgiven, a flood is not.
     dropped = SlidingWindow(settings.dropped_window_s)
     try:
@@ -73,7 +75,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
             raw = message.get("text")
             if raw is None:
                 raw = message.get("bytes") or b""
-            if not bucket.allow():
+            if not await bucket.allow():
                 dropped.add("")
                 state.metrics.refused("rate_limited")
                 if dropped.count("") > settings.max_dropped_messages:
@@ -90,7 +92,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                 continue
             # A hello naming tables costs one message per table beyond the first.
             extra = len(inbound.last_versions) - 1 if isinstance(inbound, Hello) else 0
-            if extra > 0 and not bucket.allow(extra):
+            if extra > 0 and not await bucket.allow(extra):
                 dropped.add("")
                 conn.error("rate_limited", "a hello naming that many tables must wait; slow down",
                            ref=inbound.ref)
