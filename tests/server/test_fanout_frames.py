@@ -8,10 +8,13 @@ import json
 import random
 from typing import Any
 
+import pytest
 from roomharness import Client, of_type, play_until, register
 
+from pokerroom.services import table_runner
 from pokerroom.services.fanout import LocalFanOut, table_channel
 from pokerroom.services.outbound import Frame, Notice
+from pokerroom.services.poker_view import SharedView
 
 TABLE = "antares-1"
 
@@ -67,6 +70,52 @@ async def test_observers_share_one_frame_and_it_holds_no_hole_card(server: Any) 
             leaked = [card for card in cards if f'"{card}"' in frame]
             assert not leaked, f"{name}'s hole cards {leaked} in an observer frame"
     for client in (*players.values(), anonymous, member):
+        await client.close()
+
+
+async def test_the_shared_part_of_the_views_holds_no_hole_card(
+        server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The part of the views one fan-out builds once for every viewer (issue 11) holds a
+    seat's card only once that seat showed it: the players' own cards and the hands mucked
+    at the showdown (R-SD-2) are added per viewer, never to the shared part."""
+    built: list[tuple[int | None, str]] = []
+    real = table_runner.shared_view
+
+    def recording(**kwargs: Any) -> SharedView:
+        shared = real(**kwargs)
+        # As built: the seats (later copied per viewer, never changed).
+        built.append((shared.hand_number, json.dumps(shared.view["seats"])))
+        return shared
+
+    monkeypatch.setattr(table_runner, "shared_view", recording)
+    players: dict[str, Client] = {}
+    for name in ("lea", "max", "noa"):
+        client = await Client.connect(server.ws_url, await register(server, name))
+        await client.send(type="hello")
+        await client.wait_for(of_type("welcome"))
+        players[name] = client
+    for seat, client in enumerate(players.values()):
+        await client.send(type="sit", table=TABLE, seat=seat, buy_in=4000, blind="post")
+    # Check or call: hands reach the showdown, where losers muck (R-SD-2).
+    await play_until(players, TABLE, 4, random.Random(11))
+
+    results = [m for m in next(iter(players.values())).received if m["type"] == "hand_result"]
+    shown = {(m["hand"], int(seat)): set(cards) for m in results
+             for seat, cards in m["shown"].items()}
+    hands_with_cards = set()
+    for hand, seats in built:
+        for entry in json.loads(seats):
+            cards = {c for c in entry.get("cards", []) if c is not None}
+            if cards:
+                hands_with_cards.add(hand)
+                assert cards <= shown.get((hand, entry["seat"]), set()), (
+                    f"hand {hand}: seat {entry['seat']}'s unshown cards {cards} in the shared part")
+    own = [v for c in players.values() for m in c.received if m["type"] == "table_events"
+           for v in [m["view"]] if v["you"] is not None and any(
+               s.get("is_you") and any(s["cards"]) for s in v["seats"])]
+    assert own, "no player was ever shown their own cards"
+    assert len(built) >= 20 and hands_with_cards, "no fan-out reached a showdown"
+    for client in players.values():
         await client.close()
 
 

@@ -1,9 +1,16 @@
 """The per-viewer picture of a poker table (docs/PROTOCOL.md 2.3), built only from
-`Hand.view_for(seat)` and the table's public seat data. Never from a raw hand state.
+`Hand.view_for(seat)` / `Hand.views_for(seats)` and the table's public seat data. Never from a
+raw hand state.
+
+One fan-out builds the views of many viewers of one moment: the part no viewer sees
+differently (`shared_view`, from the observer's view) once, then each viewer's own part
+(`personal_view`: the seats the core shows that viewer differently, `you`, `legal`) on a copy
+(issue 11).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pokerroom.core.rules import HandView, LegalActions
@@ -119,58 +126,49 @@ def _own_hand(hand_view: HandView | None, hs: Any) -> dict[str, Any] | None:
     return hand_parts(hand_view.config.game, hs.cards, hand_view.board) or None
 
 
-def table_view(
+@dataclass(frozen=True, slots=True)
+class SharedView:
+    """The part of a table's view every viewer of one moment shares (one fan-out), built
+    once from the observer's `HandView`: it holds no card an observer may not see. Each
+    viewer's view is `personal_view(shared, that viewer's HandView, ...)`."""
+
+    view: dict[str, Any]  # the observer's view: `you` and `legal` None, no seat `is_you`
+    hand_view: HandView | None  # the observer's (None: no hand in play)
+    by_seat: dict[int, Any]  # the table's seats now (core.table SeatView) by seat number
+    names: dict[Any, str]
+    bots: set[int] | frozenset[int]
+    hand_number: int | None
+    action_no: int
+
+
+def shared_view(
     *,
     header: dict[str, Any],
     players: tuple[Any, ...],
-    names: dict[str, str],
+    names: dict[Any, str],
     seats_total: int,
     hand_view: HandView | None,
     hand_number: int | None,
     action_no: int,
-    viewer_account: str | None,
     button: int | None,
     clock: Any,
-    balance: int | None = None,
     bots: set[int] | frozenset[int] = frozenset(),
-) -> dict[str, Any]:
-    """The JSON view for one viewer. `bots`: the seated accounts that are bots (a badge). `hand_view` must come from view_for(that viewer's seat)."""
+) -> SharedView:
+    """The viewer-independent part of the view (docs/PROTOCOL.md 2.3). `hand_view` must be
+    the observer's (`view_for(OBSERVER)` or `views_for(...)[OBSERVER]` of this moment).
+    `bots`: the seated accounts that are bots (a badge)."""
+    if hand_view is not None and hand_view.viewer is not None:
+        raise ValueError("the shared view is built from the observer's hand view only")
     by_seat = {p.seat: p for p in players}
     hand_seats = {s.seat: s for s in hand_view.seats} if hand_view is not None else {}
     seats: list[dict[str, Any]] = []
-    you: dict[str, Any] | None = None
     for seat in range(seats_total):
         sv = by_seat.get(seat)
         if sv is None:
             seats.append({"seat": seat, "status": "empty"})
-            continue
-        hs = hand_seats.get(seat)
-        is_you = viewer_account is not None and sv.account == viewer_account
-        entry: dict[str, Any] = {
-            "seat": seat,
-            "name": names.get(sv.account, sv.account),
-            "stack": hs.stack if hs is not None else sv.stack,
-            "bet": hs.bet if hs is not None else 0,
-            "contributed": hs.contributed if hs is not None else 0,
-            "status": seat_status(sv, hs is not None, bool(hs and hs.folded),
-                                  bool(hs and hs.all_in)),
-            "cards": [card_text(c) for c in hs.cards] if hs is not None else [],
-            "up": list(hs.up) if hs is not None else [],
-            "posts_due": posts_due(sv),
-            "is_you": is_you,
-            "bot": sv.account in bots,
-        }
-        seats.append(entry)
-        if is_you:
-            you = {"seat": seat, "sitting_out": sv.sitting_out or sv.sit_out_next,
-                   "auto_post": not sv.waits_for_big_blind, "balance": balance,
-                   "waits_for_big_blind": sv.waits_for_big_blind,
-                   "time_bank_ms": sv.time_bank_ms,
-                   "hand": _own_hand(hand_view, hs)}
+        else:
+            seats.append(_seat_entry(sv, hand_seats.get(seat), names, bots, is_you=False))
     view = dict(header)
-    legal = None
-    if hand_view is not None and hand_view.legal is not None and hand_number is not None:
-        legal = legal_json(hand_view.legal, hand_number, action_no, hand_view)
     view.update(
         hand=hand_number if hand_view is not None and not hand_view.is_over else None,
         button=hand_view.button if hand_view is not None else button,
@@ -179,12 +177,75 @@ def table_view(
         pots=pots_json(hand_view),
         seats=seats,
         to_act=hand_view.to_act if hand_view is not None else None,
-        you=you,
-        legal=legal,
+        you=None,
+        legal=None,
         clock=None if clock is None else {
             "seat": clock.seat, "deadline_ms": clock.deadline_ms,
             "action_deadline_ms": clock.action_deadline_ms, "time_bank_ms": clock.bank_ms,
             "action_ms": clock.action_deadline_ms - clock.started_ms,
         },
     )
+    return SharedView(view=view, hand_view=hand_view, by_seat=by_seat, names=names, bots=bots,
+                      hand_number=hand_number, action_no=action_no)
+
+
+def _seat_entry(sv: Any, hs: Any, names: dict[Any, str], bots: set[int] | frozenset[int], *,
+                is_you: bool) -> dict[str, Any]:
+    return {
+        "seat": sv.seat,
+        "name": names.get(sv.account, sv.account),
+        "stack": hs.stack if hs is not None else sv.stack,
+        "bet": hs.bet if hs is not None else 0,
+        "contributed": hs.contributed if hs is not None else 0,
+        "status": seat_status(sv, hs is not None, bool(hs and hs.folded), bool(hs and hs.all_in)),
+        "cards": [card_text(c) for c in hs.cards] if hs is not None else [],
+        "up": list(hs.up) if hs is not None else [],
+        "posts_due": posts_due(sv),
+        "is_you": is_you,
+        "bot": sv.account in bots,
+    }
+
+
+def personal_view(shared: SharedView, hand_view: HandView | None, viewer_account: Any,
+                  balance: int | None = None) -> dict[str, Any]:
+    """One viewer's view: the shared part, with the seats this viewer sees differently (its
+    own cards; after the hand, the mucked hands of a player dealt in), `you` and `legal`.
+    `hand_view` must be this viewer's, from the same `views_for` call as the shared part's
+    (None when no hand is in play). The shared part is copied, never changed."""
+    view = dict(shared.view)
+    public = shared.hand_view
+    if (hand_view is None) != (public is None):
+        raise ValueError("the viewer's hand view and the shared one are of different moments")
+    seats: list[dict[str, Any]] | None = None
+    mine: dict[int, Any] = {}
+    if hand_view is not None and public is not None:
+        for own, seen in zip(hand_view.seats, public.seats, strict=True):
+            mine[own.seat] = own
+            # A seat object shared with the observer's view shows what observers see: its
+            # entry is the shared one. Any other seat is this viewer's alone.
+            if own is not seen and own.seat in shared.by_seat:
+                if seats is None:
+                    seats = list(shared.view["seats"])
+                seats[own.seat] = _seat_entry(shared.by_seat[own.seat], own, shared.names,
+                                              shared.bots, is_you=False)
+    you: dict[str, Any] | None = None
+    if viewer_account is not None:
+        sv = next((p for p in shared.by_seat.values() if p.account == viewer_account), None)
+        if sv is not None:
+            hs = mine.get(sv.seat)
+            if seats is None:
+                seats = list(shared.view["seats"])
+            seats[sv.seat] = _seat_entry(sv, hs, shared.names, shared.bots, is_you=True)
+            you = {"seat": sv.seat, "sitting_out": sv.sitting_out or sv.sit_out_next,
+                   "auto_post": not sv.waits_for_big_blind, "balance": balance,
+                   "waits_for_big_blind": sv.waits_for_big_blind,
+                   "time_bank_ms": sv.time_bank_ms,
+                   "hand": _own_hand(hand_view, hs)}
+    if seats is not None:
+        view["seats"] = seats
+    view["you"] = you
+    if (hand_view is not None and hand_view.legal is not None
+            and shared.hand_number is not None):
+        view["legal"] = legal_json(hand_view.legal, shared.hand_number, shared.action_no,
+                                   hand_view)
     return view

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -53,7 +54,7 @@ from pokerroom.services.outbound import (
     TableView,
     WordedNotice,
 )
-from pokerroom.services.poker_view import table_view
+from pokerroom.services.poker_view import personal_view, shared_view
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
 from pokerroom.services.seal import SealKey
@@ -303,35 +304,59 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                  players: tuple[Any, ...] | None = None) -> dict[str, Any]:
         """The view of one viewer; `players` (the table's seats now) may be passed by a
         caller building many views of one moment."""
-        run = self.run
-        seat = run.seats.get(account) if run is not None and account is not None else None
-        hand_view = run.hand.view_for(seat) if run is not None else None
-        view = table_view(
-            header=self._header(),
-            players=self.table.players() if players is None else players, names=self.names,
-            seats_total=self.config.seats, hand_view=hand_view,
-            hand_number=run.number if run is not None else None,
-            action_no=run.action_no if run is not None else 0,
-            viewer_account=account, button=self.table.button, clock=self.table.clock,
-            bots=self.bots,
-        )
-        if run is not None:
-            view["fairness"] = run.fairness()  # the commitment, never the seed (FAIRNESS.md)
-        # The stored hand's id: the number on the felt, in the history and in the
-        # PokerStars file (`hand` stays the table's count, used to act).
-        view["hand_id"] = run.db_id if run is not None and view["hand"] is not None else None
-        if view["you"] is not None and account in self.auto_post_off:
-            view["you"]["auto_post"] = False  # the player's kept choice (R-BLIND-3, R-BLIND-6)
-        last = self._showable()
-        if last is not None and account is not None and account in last.seats:
-            view["legal"] = show_offer(last.hand.view_for(last.seats[account]), last.number,
-                                       last.action_no)
+        view = self._views((account,), players)[account]
         if with_log:
+            run = self.run
             current = run.number if run is not None else None
             entries = self.log.since(self.log.base_version) or []
             view["log"] = [self._wire(e, account) for e in entries
                            if current is not None and e.hand == current]
         return view
+
+    def _views(self, accounts: Collection[int | None],
+               players: tuple[Any, ...] | None = None) -> dict[int | None, dict[str, Any]]:
+        """The views of several viewers of one moment (one fan-out), the one place a poker
+        view is filtered for its viewer: the part nobody sees differently is built once, from
+        the observer's view (poker_view.shared_view); each viewer's own part from the core's
+        view of that viewer's seat, of the same `views_for` call (issue 11)."""
+        run = self.run
+        seat_of: dict[int, int] = {}
+        hand_views: dict[int | None, Any] = {}
+        if run is not None:
+            seat_of = {a: run.seats[a] for a in accounts if a is not None and a in run.seats}
+            hand_views = run.hand.views_for((None, *seat_of.values()))
+        shared = shared_view(
+            header=self._header(),
+            players=self.table.players() if players is None else players, names=self.names,
+            seats_total=self.config.seats, hand_view=hand_views.get(None),
+            hand_number=run.number if run is not None else None,
+            action_no=run.action_no if run is not None else 0,
+            button=self.table.button, clock=self.table.clock, bots=self.bots,
+        )
+        common = shared.view
+        if run is not None:
+            common["fairness"] = run.fairness()  # the commitment, never the seed (FAIRNESS.md)
+        # The stored hand's id: the number on the felt, in the history and in the
+        # PokerStars file (`hand` stays the table's count, used to act).
+        common["hand_id"] = run.db_id if run is not None and common["hand"] is not None else None
+        # R-SD-5: after the hand, the offer to show, to each player dealt into it.
+        offers: dict[int, dict[str, Any] | None] = {}
+        last = self._showable()
+        if last is not None:
+            dealt = {a: last.seats[a] for a in accounts if a is not None and a in last.seats}
+            last_views = last.hand.views_for(dealt.values())
+            offers = {a: show_offer(last_views[s], last.number, last.action_no)
+                      for a, s in dealt.items()}
+        out: dict[int | None, dict[str, Any]] = {}
+        for account in accounts:
+            seat = seat_of.get(account) if account is not None else None
+            view = personal_view(shared, hand_views.get(seat), account)
+            if view["you"] is not None and account in self.auto_post_off:
+                view["you"]["auto_post"] = False  # the player's kept choice (R-BLIND-3, -6)
+            if account is not None and account in offers:
+                view["legal"] = offers[account]
+            out[account] = view
+        return out
 
     def _wire(self, entry: LoggedEvent, account: int | None) -> dict[str, Any]:
         item = entry.event
@@ -393,20 +418,21 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         if not entries or not self.viewers:
             return
         first = entries[0].version
-        players = self.table.players()  # one moment: the same seats in every view
+        # Each player involved here and looking gets a copy filtered for them on their own
+        # channel; every other viewer the observers' copy, built once, on the table's. The
+        # views of one moment are built together (_views).
+        own = {a for a in self.viewers.values() if a is not None and self._involved(a)}
+        observed = any(a is None or a not in own for a in self.viewers.values())
+        views = self._views((*own, None) if observed else tuple(own))
 
         def message(key: int | None) -> TableEvents:
             return TableEvents(table=self.table_id, from_version=first,
                                version=self.log.version,
-                               events=[self._wire(e, key) for e in entries],
-                               view=self.view_for(key, players=players))
+                               events=[self._wire(e, key) for e in entries], view=views[key])
 
-        # Each player involved here and looking gets a copy filtered for them on their own
-        # channel; every other viewer the observers' copy, built once, on the table's.
-        own = {a for a in self.viewers.values() if a is not None and self._involved(a)}
         for account in own:
             self._to_account(account, message(account))
-        if any(a is None or a not in own for a in self.viewers.values()):
+        if observed:
             self.fanout.publish(self.channel, message(None), skip=own)
 
     def _involved(self, account: int) -> bool:

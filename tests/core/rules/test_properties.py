@@ -32,12 +32,14 @@ from pokerroom.core.rules import (
     Game,
     Hand,
     HandConfig,
+    HandView,
     HoleCardsDealt,
     LegalActions,
     Post,
     PostKind,
     RaiseTo,
     SeatSetup,
+    SeatView,
     Stakes,
     apply,
     replay,
@@ -163,9 +165,39 @@ def play_out(hand: Hand, data: st.DataObject, *, refusals: bool = False, views: 
     assert sum(s for _, s in hand.result.stacks) + hand.result.rake == total
 
 
+def reference_view(hand: Hand, viewer: int | None) -> HandView:
+    """The view of one viewer built seat by seat from the rule (R-SD-2): own cards, up cards,
+    shown hands, and mucked hands to players dealt in once the hand is over."""
+    dealt_in = viewer is not None and viewer in hand.pos_of
+    seats = []
+    for i, seat in enumerate(hand.seat_of):
+        reveal_all = ((dealt_in and viewer == seat) or seat in hand.shown
+                      or (dealt_in and hand.is_over and seat in hand.mucked))
+        up = tuple(bool(hand.stud and 2 <= k < 2 + hand.up_count[i])
+                   for k in range(len(hand.cards[i])))
+        seats.append(SeatView(
+            seat=seat, name=hand.setups[i].name, stack=hand.stacks[i], bet=hand.bets[i],
+            contributed=hand.contrib[i], folded=hand.folded[i], all_in=hand.allin[i],
+            cards=tuple(c if reveal_all or up[k] else None for k, c in enumerate(hand.cards[i])),
+            up=up))  # fmt: skip
+    return HandView(
+        viewer=viewer, config=hand.config, button=hand.button, street=hand.street,
+        board=tuple(hand.board), seats=tuple(seats), pot=hand.pot, pots=hand.current_pots(),
+        to_act=hand.to_act,
+        legal=hand.legal_actions() if not hand.is_over and viewer == hand.to_act else None,
+        is_over=hand.is_over, result=hand.result if hand.is_over else None,
+    )  # fmt: skip
+
+
 def check_views(hand: Hand) -> None:
     shown = set(hand.shown)
-    for viewer in (OBSERVER, *hand.seat_of, 99):
+    viewers = (OBSERVER, *hand.seat_of, 99)
+    # One fan-out's views, built together and sharing what they can (issue 11), are each
+    # exactly the view of that viewer alone, and the rule's.
+    together = hand.views_for(viewers)
+    for viewer in viewers:
+        assert together[viewer] == hand.view_for(viewer) == reference_view(hand, viewer), viewer
+    for viewer in viewers:
         view = hand.view_for(viewer)
         for sv in view.seats:
             i = hand.pos_of[sv.seat]

@@ -12,7 +12,7 @@ the hand exactly as it was (R-BET-10) without copying. Players are kept in deali
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from pokerroom.core.errors import IllegalActionError
@@ -279,31 +279,74 @@ class Hand:
 
     def view_for(self, viewer: int | None) -> HandView:
         """What `viewer` (a seat, or None for an observer) may see; hidden cards are None."""
-        dealt_in = viewer is not None and viewer in self.pos_of
+        return self.views_for((viewer,))[viewer]
+
+    def views_for(self, viewers: Iterable[int | None]) -> dict[int | None, HandView]:
+        """The views of several viewers of one moment (one fan-out), each equal to
+        `view_for(viewer)`, the one place hidden cards are filtered: a seat's card is seen by
+        its owner, by everyone once shown, and by the players dealt in once the hand is over
+        and it was mucked (R-SD-2); an up card (stud) by everyone.
+
+        What no viewer sees differently is built once and shared (the views are immutable):
+        the observer's seats, then for each viewer only the seats it sees differently are new
+        objects. A `SeatView` that is the very object of the observer's view therefore holds
+        nothing the observer may not see (services.poker_view relies on it)."""
         shown = set(self.shown)
-        seats = []
+        stud = self.stud
+        public: list[SeatView] = []
+        ups: list[tuple[bool, ...]] = []
         for i, seat in enumerate(self.seat_of):
-            own = dealt_in and viewer == seat
-            reveal_all = own or seat in shown or (dealt_in and self.over and seat in self.mucked)
-            cards: list[int | None] = []
-            up: list[bool] = []
-            for k, c in enumerate(self.cards[i]):
-                is_up = self.stud and 2 <= k < 2 + self.up_count[i]
-                up.append(is_up)
-                cards.append(c if reveal_all or is_up else None)
-            seats.append(SeatView(
-                seat=seat, name=self.setups[i].name, stack=self.stacks[i], bet=self.bets[i],
-                contributed=self.contrib[i], folded=self.folded[i], all_in=self.allin[i],
-                cards=tuple(cards), up=tuple(up),
-            ))  # fmt: skip
-        legal = None
-        if not self.over and viewer == self.seat_of[self.to_act_pos]:
-            legal = self.legal_actions()
-        return HandView(
-            viewer=viewer, config=self.config, button=self.button, street=self.street,
-            board=tuple(self.board), seats=tuple(seats), pot=self.pot, pots=self.current_pots(),
-            to_act=self.to_act, legal=legal, is_over=self.over,
-            result=self.result if self.over else None,
+            up = tuple(stud and 2 <= k < 2 + self.up_count[i] for k in range(len(self.cards[i])))
+            ups.append(up)
+            cards = self.cards[i]
+            seen = (tuple(cards) if seat in shown
+                    else tuple(c if is_up else None for c, is_up in zip(cards, up, strict=True)))
+            public.append(self._seat_view(i, seen, up))
+        board = tuple(self.board)
+        pots = self.current_pots()
+        result = self.result if self.over else None
+        acting = None if self.over else self.seat_of[self.to_act_pos]
+        revealed: dict[int, SeatView] = {}  # position -> its seat with every card in view
+
+        def open_seat(i: int) -> SeatView:
+            known = revealed.get(i)
+            if known is None:
+                cards = tuple(self.cards[i])
+                known = public[i] if public[i].cards == cards else self._seat_view(i, cards, ups[i])
+                revealed[i] = known
+            return known
+
+        dealt_seats: tuple[SeatView, ...] | None = None  # a dealt-in player's, but its own
+        observer_seats = tuple(public)
+        out: dict[int | None, HandView] = {}
+        for viewer in viewers:
+            if viewer in out:
+                continue
+            pos = self.pos_of.get(viewer) if viewer is not None else None
+            if pos is None:
+                seats = observer_seats
+            else:
+                if dealt_seats is None:
+                    dealt_seats = observer_seats
+                    if self.over and self.mucked:  # R-SD-2: players dealt in see the mucked
+                        dealt_seats = tuple(open_seat(i) if self.seat_of[i] in self.mucked
+                                            else public[i] for i in range(len(public)))
+                own = open_seat(pos)
+                seats = (dealt_seats if dealt_seats[pos] is own
+                         else (*dealt_seats[:pos], own, *dealt_seats[pos + 1:]))
+            legal = self.legal_actions() if viewer is not None and viewer == acting else None
+            out[viewer] = HandView(
+                viewer=viewer, config=self.config, button=self.button, street=self.street,
+                board=board, seats=seats, pot=self.pot, pots=pots, to_act=self.to_act,
+                legal=legal, is_over=self.over, result=result,
+            )  # fmt: skip
+        return out
+
+    def _seat_view(self, i: int, cards: tuple[int | None, ...], up: tuple[bool, ...]) -> SeatView:
+        return SeatView(
+            seat=self.seat_of[i], name=self.setups[i].name, stack=self.stacks[i],
+            bet=self.bets[i], contributed=self.contrib[i], folded=self.folded[i],
+            all_in=self.allin[i], cards=cards, up=up,
         )  # fmt: skip
 
     def current_pots(self) -> tuple[PotView, ...]:
