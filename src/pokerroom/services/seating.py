@@ -17,6 +17,9 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
+from sqlalchemy import insert, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from pokerroom.core.table import PreviousHand, SeatRecord
 from pokerroom.core.table.mixed import RotationState
 from pokerroom.services import clock
@@ -73,12 +76,25 @@ class SeatBook:
             return Seating.decode(row.state) if row is not None else None
 
     async def save(self, table_id: str, seating: Seating) -> None:
+        """Keep `seating` (it replaces the table's last). It changes at every hand (the
+        button moves), so it takes the hot path's writers (issue 11): the SQLite writer
+        thread's next batch, or the grouped PostgreSQL transaction, one upsert each, no ORM."""
         text = seating.encode()
-        async with self.db.write() as session:
-            row = await session.get(TableSeating, table_id)
-            if row is None:
-                session.add(TableSeating(table_id=table_id, state=text,
-                                         updated_ms=clock.now_ms()))
-            else:
-                row.state = text
-                row.updated_ms = clock.now_ms()
+        at = clock.now_ms()
+        writer = self.db.sqlite_writer()
+        if writer is not None:
+            await writer.run(lambda cur: cur.execute(
+                "INSERT INTO table_seating (table_id, state, updated_ms) VALUES (?, ?, ?) "
+                "ON CONFLICT (table_id) DO UPDATE SET state = excluded.state, "
+                "updated_ms = excluded.updated_ms", (table_id, text, at)))
+            return
+
+        async def work(session: AsyncSession) -> None:
+            changed = await session.execute(
+                update(TableSeating).where(TableSeating.table_id == table_id)
+                .values(state=text, updated_ms=at))
+            if getattr(changed, "rowcount", 0) == 0:
+                await session.execute(insert(TableSeating).values(
+                    table_id=table_id, state=text, updated_ms=at))
+
+        await self.db.run_write(work)

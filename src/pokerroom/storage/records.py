@@ -41,8 +41,9 @@ CORE_MODULES = (
 )
 
 
+@cache
 def _tag(cls: type) -> str:
-    """'rules:Check' for pokerroom.core.rules.actions.Check; 'uth:Check' for the UTH one."""
+    """(Once per class: every record of every hand spells tags.) 'rules:Check' for pokerroom.core.rules.actions.Check; 'uth:Check' for the UTH one."""
     parts = cls.__module__.split(".")
     area = parts[2] if len(parts) > 2 else parts[-1]
     return f"{area}:{cls.__name__}"
