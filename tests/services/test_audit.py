@@ -227,3 +227,40 @@ def test_the_audit_command_prints_json_and_exits_non_zero_on_a_discrepancy(tmp_p
     assert dirty.exit_code == 1
     summary = json.loads(dirty.output)
     assert summary["ok"] is False and summary["discrepancy_count"] >= 1
+
+
+async def test_a_voided_hands_revealed_seed_is_checked_against_its_commitment(
+        db: Database) -> None:
+    """A crash-voided hand reveals its sealed seed (services.seal, recovery); the audit checks
+    every revealed seed against the commitment published before the deal: one changed
+    afterwards is reported (before, only the chips were audited)."""
+    import hashlib
+    import secrets
+
+    from pokerroom.services.recovery import recover
+    from pokerroom.services.seal import SealKey
+
+    ids = await populated(db)
+    seal = SealKey.ephemeral()
+    seed = secrets.token_bytes(32)
+    published = hashlib.sha256(seed).hexdigest()
+    stored = (await run_audit(db)).summary()["counts"]
+    number = stored["hands_settled"] + 1
+    seats = [HandSeat(seat=i, account_id=a, stack=1) for i, a in enumerate(ids)]
+    store = HandStore(db)
+    hand_id = await store.begin_hand("t1", number, seats, check_escrow=False,
+                                     commitment=published, client_seeds=["a", "b", "c"],
+                                     sealed_seed=seal.seal(seed, published))
+    report = await recover(db, seal=seal)  # the process died mid-hand: voided, seed revealed
+    assert report.voided_hands == (hand_id,)
+    voided = await store.get(hand_id)
+    assert voided.status == "voided" and voided.server_seed == seed.hex()
+    honest = await run_audit(db)
+    assert "fairness_seed" not in checks(honest), honest.discrepancies
+    assert honest.counts["seeds_checked"] >= 1
+    async with db.write() as session:  # a seed swapped after the deal
+        await session.execute(text("UPDATE hands SET server_seed = :s WHERE id = :i"),
+                              {"s": secrets.token_bytes(32).hex(), "i": hand_id})
+    tampered = await run_audit(db)
+    found = [d for d in tampered.discrepancies if d["check"] == "fairness_seed"]
+    assert [d["hand_id"] for d in found] == [hand_id] and found[0]["status"] == "voided"

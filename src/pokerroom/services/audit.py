@@ -20,6 +20,10 @@ Checks (each failure is one discrepancy naming the check):
   (so every settled or voided round moved its whole stake out);
 - uth_replay: each settled UTH round's record replays (uth_replayer) to its stored payout
   (payout - staked = the seat's net); rounds without a record or seat are counted, not failed.
+- fairness_seed: every revealed server seed, of a settled or a voided hand or UTH round (a
+  crash- or take-over-voided deal reveals its sealed seed), is 32 bytes whose SHA-256 is the
+  commitment published before the deal (docs/FAIRNESS.md); a seed that does not match was
+  changed after the deal. Counted in `seeds_checked`.
 - tournament_pool, tournament_fees: services/tournament_audit.py (prize pool = buy-ins +
   rebuys + add-ons - refunds, prizes paid <= prize pool, fees = the house's).
 """
@@ -34,6 +38,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 
+from pokerroom.core.fairness import commitment
 from pokerroom.services.audit_operators import audit_operator_log
 from pokerroom.services.hands import SETTLED, TOURNAMENT, StoredHand, stored_hand
 from pokerroom.services.tournament_audit import audit_tournaments
@@ -209,6 +214,7 @@ async def run_audit(
     report.counts.update({f"uth_rounds_{k}": int(v) for k, v in round_counts.items()})
     await _audit_hands(db, report, replayers or {}, batch)
     await _audit_uth_rounds(db, report, uth_replayer, batch)
+    await _audit_seeds(db, report, batch)
     await audit_tournaments(db, report)
     await audit_operator_log(db, report)
     return report
@@ -330,6 +336,32 @@ async def _audit_hands(
                 )
     report.counts["hands_replayed"] = replayed
     report.counts["hands_not_replayable"] = unreplayable
+
+
+async def _audit_seeds(db: Database, report: AuditReport, batch: int) -> None:
+    """fairness_seed: each revealed server seed against its commitment (voided deals too)."""
+    checked = 0
+    for model, what in ((Hand, "hand_id"), (UthRound, "round_id")):
+        last_id = 0
+        while True:
+            async with db.read() as session:
+                rows = (await session.execute(
+                    select(model.id, model.status, model.commitment, model.server_seed)
+                    .where(model.id > last_id, model.server_seed != "")
+                    .order_by(model.id).limit(batch))).all()
+            if not rows:
+                break
+            last_id = rows[-1][0]
+            for row_id, status, published, seed in rows:
+                checked += 1
+                try:
+                    raw = bytes.fromhex(seed)
+                except ValueError:
+                    raw = b""
+                if len(raw) != 32 or commitment(raw) != published:
+                    report.fail("fairness_seed", **{what: row_id}, status=status,
+                                commitment=published, server_seed=seed)
+    report.counts["seeds_checked"] = checked
 
 
 def summary_json(report: AuditReport) -> str:
