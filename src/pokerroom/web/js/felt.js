@@ -53,7 +53,7 @@ export function renderFelt(view, opts = {}) {
     wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions, mucked: opts.mucked, ownHand: opts.ownHand, winning, fresh, handKey, players: opts.players, onNote: opts.onNote, drawSelect: opts.drawSelect }));
     if (s.bet) {
       const bp = place(s.seat, total, bottom, 29, 24);
-      wrap.appendChild(h("div.bet", { style: { left: `${bp.left}%`, top: `${bp.top}%` }, dataset: { betSeat: s.seat },
+      wrap.appendChild(h("div.bet", { style: { left: `${bp.left}%`, top: `${bp.top}%` }, dataset: { betSeat: s.seat, x: bp.left, y: bp.top },
         class: fresh(`bet:${handKey}:${s.seat}:${s.bet}`) ? "chip-move" : "" }, chipStack(s.bet)));
     }
     if (view.button === s.seat) {
@@ -100,7 +100,85 @@ export function renderFelt(view, opts = {}) {
   }
   wrap.appendChild(h("div.center", {}, board, pots, banner, h("div.hand-info", {}, info)));
   if (before) { before.clear(); for (const k of now) before.add(k); }
+  // Bets are placed once the felt has its size (and again when it changes): a ResizeObserver
+  // runs after layout and before paint, so a bet never shows under a seat first.
+  if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => settleBets(wrap)).observe(wrap);
   return wrap;
+}
+
+function overlap(a, b) {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const hgt = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && hgt > 0 ? w * hgt : 0;
+}
+
+/**
+ * Place each bet near the spot in front of its seat where it clears every seat (name box and
+ * cards). On a small felt (a phone, nine or ten seats) the fixed spot of a wide screen lies
+ * partly under a seat box, so the places are measured, not guessed per screen size: among
+ * spots on the felt, the one that covers no seat, then no other bet or the dealer button,
+ * then as little of the board and pots as can be, nearest to the spot in front of the seat.
+ */
+export function settleBets(wrap) {
+  if (!wrap.isConnected || !wrap.clientWidth) return;
+  // Every size is read first and every place written last: one layout, no matter how many bets.
+  const box = wrap.getBoundingClientRect();
+  const rects = (sel) => [...wrap.querySelectorAll(sel)].map((el) => el.getBoundingClientRect()).filter((r) => r.width && r.height);
+  const seats = rects(".seat .seat-box, .seat .seat-cards");
+  const others = rects(".dealer-button");
+  const middle = rects(".center .board, .center .pots");
+  const felt = wrap.querySelector(".felt");
+  const oval = felt ? felt.getBoundingClientRect() : box;
+  const bets = [...wrap.querySelectorAll(".bet")].map((bet) => ({
+    bet, x0: Number(bet.dataset.x), y0: Number(bet.dataset.y),
+    // layout sizes: a chip animation's scale does not count
+    w: bet.offsetWidth, h: bet.offsetHeight,
+  })).filter((b) => Number.isFinite(b.x0) && Number.isFinite(b.y0));
+  const cx = oval.left + oval.width / 2;
+  const cy = oval.top + oval.height / 2;
+  const cover = (l, t, r, b, list) => {
+    let sum = 0;
+    for (const o of list) {
+      const w = Math.min(r, o.right) - Math.max(l, o.left);
+      if (w <= 0) continue;
+      const hh = Math.min(b, o.bottom) - Math.max(t, o.top);
+      if (hh > 0) sum += w * hh;
+    }
+    return sum;
+  };
+  const places = [];
+  for (const b of bets) {
+    const ix = box.left + (box.width * b.x0) / 100;
+    const iy = box.top + (box.height * b.y0) / 100;
+    let best = null;
+    for (let gx = 2; gx <= 98; gx += 2) {
+      const x = box.left + (box.width * gx) / 100;
+      const ex = (Math.abs(x - cx) + b.w / 2) / (oval.width / 2);
+      if (ex >= 1) continue;
+      for (let gy = 2; gy <= 98; gy += 2) {
+        const y = box.top + (box.height * gy) / 100;
+        // On the felt's oval, the whole stack inside it.
+        const ey = (Math.abs(y - cy) + b.h / 2) / (oval.height / 2);
+        if (ex * ex + ey * ey > 1) continue;
+        const l = x - b.w / 2;
+        const r = x + b.w / 2;
+        const t = y - b.h / 2;
+        const bt = y + b.h / 2;
+        const dist = Math.abs(x - ix) + Math.abs(y - iy);
+        if (best && dist >= best.cost) continue;  // every other term only adds
+        const cost = cover(l, t, r, bt, seats) * 1e4 + cover(l, t, r, bt, others) * 50 + cover(l, t, r, bt, middle) * 2 + dist;
+        if (!best || cost < best.cost) best = { cost, gx, gy, r: { left: l, right: r, top: t, bottom: bt } };
+      }
+    }
+    if (!best) continue;
+    places.push([b.bet, best]);
+    others.push(best.r);
+  }
+  for (const [bet, best] of places) {
+    bet.style.left = `${best.gx}%`;
+    bet.style.top = `${best.gy}%`;
+  }
+  wrap.dataset.settled = "1";  // what a frame paints (the browser tests measure only these)
 }
 
 function seatEl(s, view, pos, ctx) {
