@@ -113,12 +113,20 @@ def test_a_hand_in_the_players_language_and_currency(
             assert refusal["params"]["minimum"] == sizing["min"]
             assert str(sizing["min"]) not in error.inner_text()  # money, not chip units
             # The rule ID is a small link to the rule's text; the table stays under it.
-            error.get_by_role("link", name="R-BET-4").click()
+            link = error.get_by_role("link", name="R-BET-4")
+            if locale == "de-DE":  # the link says that the English text is the rule
+                expect(link).to_have_attribute("aria-label", re.compile("maßgeblich ist der englische Text"))
+            link.click()
             rule = page.get_by_role("dialog")
-            expect(rule.get_by_test_id("rule-text")).to_contain_text(
+            expect(rule.get_by_test_id("rule-english")).to_contain_text(
                 "Every bet or raise must be at least the size of the previous bet")
             if locale == "de-DE":
-                expect(rule).to_contain_text("Das Regelwerk ist auf Englisch geschrieben.")
+                # One of the rules players meet most: translated as a help, the English binding.
+                expect(rule.get_by_test_id("rule-translation")).to_contain_text(
+                    "Jede Bet oder jeder Raise muss mindestens so groß sein")
+                expect(rule).to_contain_text("maßgeblich ist der englische Text des Regelwerks")
+            else:
+                expect(rule.get_by_test_id("rule-translation")).to_have_count(0)
             rule.get_by_role("button", name=w["close"]).click()
             expect(rule).to_be_hidden()
             assert "#/table/" in page.url

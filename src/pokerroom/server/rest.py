@@ -244,11 +244,16 @@ async def room(request: Request, state: Room) -> dict[str, Any]:
 
 @router.get("/rules/{rule_id}", tags=["lobby"], responses=refusals(404),
             summary="One rule of the rulebook by its ID (the link a refusal carries)")
-async def rule_text(rule_id: Annotated[str, Path(max_length=16)]) -> dict[str, Any]:
+async def rule_text(rule_id: Annotated[str, Path(max_length=16)],
+                    lang: Annotated[str | None, Query(max_length=8)] = None) -> dict[str, Any]:
     found = rulebook.rule(rule_id)
     if found is None:
         raise refuse(404, "not_found", f"no rule {rule_id!r} in the rulebook", field="rule_id")
-    return {"id": found.id, "section": found.section, "text": found.text}
+    # The English text is the rule; a translation, where one exists for `lang`, is a help.
+    language = valid_language(lang) if lang else None
+    text = rulebook.translation(found.id, language) if language else None
+    return {"id": found.id, "section": found.section, "text": found.text,
+            "translation": None if text is None else {"lang": language, "text": text}}
 
 
 @router.get("/lobby", tags=["lobby"], summary="Every table of the room with its live figures")

@@ -60,3 +60,37 @@ def rulebook() -> dict[str, Rule]:
 
 def rule(rule_id: str) -> Rule | None:
     return rulebook().get(rule_id) if RULE_ID.match(rule_id) else None
+
+
+@cache
+def _translations(lang: str) -> dict[str, dict[str, str]]:
+    """`data/RULES.<lang>.toml`: {rule ID: {"english": sha256 of the English text, "text"}}."""
+    import tomllib
+
+    path = resources.files("pokerroom").joinpath(f"data/RULES.{lang}.toml")
+    if not path.is_file():
+        return {}
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {rid: {"english": str(v["english"]), "text": str(v["text"])} for rid, v in data.items()}
+
+
+def translation(rule_id: str, lang: str) -> str | None:
+    """The rule in `lang` where a translation of its current English text exists (the English
+    text stays binding). A translation of an older English text is not shown: it may say
+    something the rule no longer says."""
+    import hashlib
+
+    if not lang.isalpha() or lang == "en":
+        return None
+    found = rule(rule_id)
+    entry = _translations(lang).get(rule_id)
+    if found is None or entry is None:
+        return None
+    if hashlib.sha256(found.text.encode("utf-8")).hexdigest() != entry["english"]:
+        return None
+    return entry["text"]
+
+
+def translations(lang: str) -> dict[str, dict[str, str]]:
+    """Every translation of `lang` as stored (for the test that keeps them current)."""
+    return dict(_translations(lang)) if lang.isalpha() else {}

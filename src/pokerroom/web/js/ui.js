@@ -1,6 +1,6 @@
 // Small shared UI pieces: the banner under the header, a modal dialog.
 import { $, h } from "./dom.js";
-import { t, has } from "./i18n.js";
+import { t, has, lang } from "./i18n.js";
 
 /** A notice from the server in the player's words (by its code; the English text if new). */
 export function noticeText(msg) {
@@ -35,15 +35,21 @@ export function errorEl(msg, attrs = {}) {
 
 /** The rule's text from the rulebook (GET /api/rules/{id}); null when unknown. */
 export async function fetchRule(rule) {
-  const resp = await fetch(`/api/rules/${encodeURIComponent(rule)}`, { credentials: "same-origin" });
+  const resp = await fetch(`/api/rules/${encodeURIComponent(rule)}?lang=${encodeURIComponent(lang())}`, { credentials: "same-origin" });
   return resp.ok ? resp.json() : null;
 }
 
-/** The rule as a body: its section and text (the rulebook is written in English). */
+/** The rule as a body. The rulebook is written in English and its text is the rule: a
+ * translation (the rules players meet most, PROTOCOL `translation`) comes first, marked as a
+ * help, with the English text under it; without one the English text says it is English. */
 export function ruleBody(found) {
-  return h("div.rule-text", { "data-testid": "rule-text" },
-    h("p.muted", {}, found.section),
-    h("p", { lang: "en" }, found.text),
+  const english = [h("p.muted", {}, found.section), h("p", { lang: "en", "data-testid": "rule-english" }, found.text)];
+  if (found.translation) {
+    return h("div.rule-text", { "data-testid": "rule-text" },
+      h("p", { lang: found.translation.lang, "data-testid": "rule-translation" }, found.translation.text),
+      h("p.muted", { style: { fontSize: ".85rem" } }, t("rules.translated")), ...english);
+  }
+  return h("div.rule-text", { "data-testid": "rule-text" }, ...english,
     t("rules.english_only") ? h("p.muted", { style: { fontSize: ".85rem" } }, t("rules.english_only")) : null);
 }
 
@@ -51,7 +57,7 @@ export function ruleBody(found) {
  * the link itself opens the rule's own page (#/rules/R-BET-4) in a new tab. */
 export function ruleLink(rule) {
   return h("a.rule-id", {
-    href: `#/rules/${encodeURIComponent(rule)}`, title: t("error.rule_link"), "data-testid": "rule-link",
+    href: `#/rules/${encodeURIComponent(rule)}`, title: t("error.rule_link"), "aria-label": t("error.rule_link_named", { id: rule }), "data-testid": "rule-link",
     onclick: async (ev) => {
       if (ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button === 1) return;
       ev.preventDefault();
