@@ -166,6 +166,8 @@ async def _console_session(server: RunningServer) -> None:
         r = await http.post(f"/api/admin/tables/{TABLE}/pause", json={"reason": "maintenance"},
                             headers=bearer(op))
         assert r.json() == {"table": TABLE, "before": "open", "after": "paused"}
+        # Players at the table are told, with the status for their client to word.
+        await pia.wait_for(of_type("notice", code="table_status", status="paused"))
         # Credit twice with one key: one transaction; a debit; a debit too large refused.
         before = (await http.get(f"/api/admin/accounts/{ids['pam']}", headers=bearer(op))).json()
         body = {"amount": 700, "reason": "goodwill", "key": "gw-1"}

@@ -120,9 +120,11 @@ class SeatAvailable(Notice):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StatusNotice(Notice):
-    """From the room's operators (a table's status, a broadcast to its watchers)."""
+    """From the room's operators (a table's status, a broadcast to its watchers). `status`
+    (table_status: open, paused or closed) is for the client to word the notice."""
 
     now_ms: int
+    status: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

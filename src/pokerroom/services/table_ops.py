@@ -48,7 +48,8 @@ class OperatorCommands:
             self.cancel("deal")
             if status == CLOSED and not self._hand_in_play():
                 await self._close_now()
-        self._notify(f"The room {'reopened' if status == OPEN else status} this table.")
+        self._notify(f"The room {'reopened' if status == OPEN else status} this table.",
+                     status=status)
         if self.lobby is not None:
             self.lobby.changed(self)
         return {"before": before, "after": status}
@@ -72,10 +73,11 @@ class OperatorCommands:
     async def _broadcast(self, text: str) -> None:
         self._notify(text, code="broadcast")
 
-    def _notify(self, text: str, code: str = "table_status") -> None:
+    def _notify(self, text: str, code: str = "table_status", status: str | None = None) -> None:
         """A notice to everyone watching the table (its channel)."""
         self.fanout.publish(self.channel, StatusNotice(code=code, table=self.table_id, hand=None,
-                                                       text=text, now_ms=now_ms()))
+                                                       text=text, now_ms=now_ms(),
+                                                       status=status))
 
     # Each runner says how (poker: stand everyone up; UTH: nothing to cash out).
     def _hand_in_play(self) -> bool: ...

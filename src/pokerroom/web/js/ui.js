@@ -7,6 +7,9 @@ export function noticeText(msg) {
   // A notice with words of its own (limit_reached: the limit's message and its amounts).
   if (msg.message && has(`error.${msg.message}`)) return t(`error.${msg.message}`, msg.params || {});
   if (msg.code === "session_reminder" && msg.params) return t("notice.session_reminder", { count: msg.params.minutes });
+  // An operator opened, paused or closed the table; a broadcast is the operator's own words.
+  if (msg.code === "table_status" && msg.status && has(`notice.table_${msg.status}`)) return t(`notice.table_${msg.status}`);
+  if (msg.code === "broadcast") return t("notice.broadcast", { text: msg.text || "" });
   const key = `notice.${msg.code}`;
   if (!has(key)) return msg.text || "";
   return t(key, { place: msg.place, name: msg.name || msg.table, hand: msg.hand, stack: msg.stack, returned: msg.returned });
