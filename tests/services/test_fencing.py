@@ -131,3 +131,35 @@ async def test_renewal_skips_a_lease_row_a_hand_write_holds_and_finds_a_lost_one
         assert (renewed, lost) == ({"t1", "t2"}, {"t3"})
     finally:
         await other.close()
+
+
+async def test_renewal_waits_a_moment_for_a_hand_write_that_holds_a_lease_row(
+        pg: Database) -> None:
+    """A busy table's lease row, share-locked by a hand write that commits soon, is renewed at
+    this tick (it used to be skipped tick after tick under load, until the node stopped the
+    table mid-hand)."""
+    import asyncio
+
+    from sqlalchemy import text
+
+    leases = TableLeases(pg)
+    held = {t: await leases.take(t, node="a", ttl_ms=6000, now_ms=0) or 0 for t in ("t1", "t2")}
+    other = Database(pg.url, schema=pg.schema)
+    locked = asyncio.Event()
+
+    async def hand_write() -> None:
+        async with other.write() as session:
+            await session.execute(text("SELECT 1 FROM table_leases WHERE table_id = 't2' "
+                                       "FOR SHARE"))
+            locked.set()
+            await asyncio.sleep(0.1)  # the commit comes while the renewal waits
+
+    try:
+        writing = asyncio.create_task(hand_write())
+        await locked.wait()
+        renewed, lost = await leases.renew_all(held, node="a", ttl_ms=6000, now_ms=1000)
+        await writing
+        assert (renewed, lost) == ({"t1", "t2"}, set())
+        assert (await leases.get("t2")).expires_ms == 7000  # type: ignore[union-attr]
+    finally:
+        await other.close()

@@ -486,7 +486,8 @@ class ServerState:
     async def disconnected(self, conn: Any) -> None:
         self.connections.discard(conn)
         try:
-            await self.socket_caps.release(conn)
+            # bounded: a node cut off from Redis must still clean up after its sockets
+            await asyncio.wait_for(self.socket_caps.release(conn), 2.0)
         except Exception:  # noqa: BLE001 - Redis away: the entry expires by itself
             log.warning("could not release a socket's place", exc_info=True)
         self.lobby.unsubscribe(conn)

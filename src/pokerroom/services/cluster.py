@@ -134,6 +134,7 @@ class ClusterNode:
         self._lobby_rows = _LobbyRows(self._rows)
         self._task: asyncio.Task[None] | None = None
         self._shedding: asyncio.Task[None] | None = None
+        self._balancing: asyncio.Task[None] | None = None
         self._stopping = False
         self.takeovers: list[tuple[str, int, int]] = []  # (table, epoch, at ms) for figures
         self.last_renewal_ms: int | None = None  # the last tick whose renewals all answered
@@ -149,9 +150,14 @@ class ClusterNode:
         for template in self.templates.values():
             self.lobby.add(self._remote(template))
         await self._renew()
+        loop = asyncio.get_running_loop()
+        # Renewing starts before the first balancing: taking a share of the tables (recovery,
+        # a fresh runner each) can outlast the heartbeat and the first leases on a loaded
+        # machine, and the other nodes would count this node dead and take them back.
+        self._task = loop.create_task(self._loop(), name="cluster-node")
         while await self._balance_once_more():
             pass
-        self._task = asyncio.get_running_loop().create_task(self._loop(), name="cluster-node")
+        self._balancing = loop.create_task(self._balance_loop(), name="cluster-balance")
 
     async def _balance_once_more(self) -> bool:
         """At start: balance until this node took no more tables (it may take its share)."""
@@ -174,7 +180,7 @@ class ClusterNode:
 
     async def stop(self) -> None:
         self._stopping = True
-        for task in (self._task, self._shedding):
+        for task in (self._task, self._balancing, self._shedding):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -189,24 +195,18 @@ class ClusterNode:
 
     async def _loop(self) -> None:
         """Renewing runs apart from balancing: a slow take-over must never delay a renewal."""
-        balancing = asyncio.get_running_loop().create_task(self._balance_loop())
-        try:
-            while True:
-                await asyncio.sleep(self.config.tick_s)
-                try:
-                    # A link that hangs (a partition) must not hang the self-fence below.
-                    await asyncio.wait_for(self._renew(), self._deadline_ms() / 1000)
-                except asyncio.CancelledError:
-                    raise
-                except TimeoutError:
-                    log.warning("cluster lease renewal timed out")
-                except Exception:  # noqa: BLE001 - PostgreSQL or Redis away: _self_fence
-                    log.warning("cluster lease renewal failed", exc_info=True)
-                await self._self_fence()
-        finally:
-            balancing.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await balancing
+        while True:
+            await asyncio.sleep(self.config.tick_s)
+            try:
+                # A link that hangs (a partition) must not hang the self-fence below.
+                await asyncio.wait_for(self._renew(), self._deadline_ms() / 1000)
+            except asyncio.CancelledError:
+                raise
+            except TimeoutError:
+                log.warning("cluster lease renewal timed out")
+            except Exception:  # noqa: BLE001 - PostgreSQL or Redis away: _self_fence
+                log.warning("cluster lease renewal failed", exc_info=True)
+            await self._self_fence()
 
     async def _balance_loop(self) -> None:
         while True:

@@ -16,6 +16,7 @@ adds one to the epoch, so the writes of any earlier holder are refused from then
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from sqlalchemy import select, text, update
@@ -24,6 +25,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from pokerroom.services import clock
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import TableLease
+
+BUSY_WAIT_MS = 500  # how long a renewal waits for a lease row a hand write holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +108,17 @@ class TableLeases:
                     .values(expires_ms=at + ttl_ms)
                     .returning(TableLease.table_id, TableLease.epoch))).all()
         renewed = {str(t) for t, epoch in rows if held.get(str(t)) == int(epoch)}
+        busy = set(held) - renewed
+        if busy and self.db.backend == "postgresql":
+            # Rows skipped above are share-locked by this node's own hand writes, which hold
+            # them until their group commit ends: under load a busy table's row was locked
+            # at tick after tick, its lease ran out of renewals and the node stopped the
+            # table mid-hand (the hand then voided by the next owner). Each is renewed now
+            # on its own, waiting a moment for that commit: one row, so no deadlock.
+            again = await asyncio.gather(*(self._renew_one(t, held[t], node=node,
+                                                           expires_ms=at + ttl_ms)
+                                           for t in sorted(busy)), return_exceptions=True)
+            renewed |= {t for t, ok in zip(sorted(busy), again, strict=True) if ok is True}
         lost: set[str] = set()
         if len(renewed) < len(held):
             for table_id in set(held) - renewed:
@@ -112,6 +126,17 @@ class TableLeases:
                 if lease is None or lease.node != node or lease.epoch != held[table_id]:
                     lost.add(table_id)
         return renewed, lost
+
+    async def _renew_one(self, table_id: str, epoch: int, *, node: str,
+                         expires_ms: int) -> bool:
+        """Renew one lease row, waiting at most BUSY_WAIT_MS for a lock on it."""
+        async with self.db.write() as session:
+            await session.execute(text(f"SET LOCAL lock_timeout = '{BUSY_WAIT_MS}ms'"))
+            row = (await session.execute(text(
+                "UPDATE table_leases SET expires_ms = :e WHERE table_id = :t AND node = :n "
+                "AND epoch = :p RETURNING epoch"),
+                {"e": expires_ms, "t": table_id, "n": node, "p": epoch})).first()
+        return row is not None
 
     async def release(self, table_id: str, *, node: str, epoch: int | None = None) -> None:
         """Give the table up now (the epoch stays: the next taker adds one to it)."""
