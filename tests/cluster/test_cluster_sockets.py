@@ -107,3 +107,27 @@ async def test_one_bucket_over_two_nodes() -> None:
             await one.delete(*keys)
         await one.aclose()
         await two.aclose()
+
+
+async def test_redis_away_the_sockets_own_limits_count() -> None:
+    """Redis not answering (a partition): messages and new sockets are counted by the node
+    itself instead of being dropped or closing the socket."""
+    from pokerroom.server.ratelimit import LocalSocketCaps, RedisSocketCaps
+
+    away = aioredis.from_url("redis://127.0.0.1:1", socket_connect_timeout=0.2)
+    try:
+        bucket = RedisBucket(away, "x:", "account:1", 0.0001, 3)
+        assert [await bucket.allow() for _ in range(4)] == [True, True, True, False]
+        held: set[object] = set()
+        caps = RedisSocketCaps(away, "x:", "n", local=LocalSocketCaps(held))
+        conn = _Socket("c1", "10.0.0.1", 5)
+        assert await caps.admit(conn, 1, 1)
+        held.add(conn)
+        assert not await caps.admit(_Socket("c2", "10.0.0.1", 6), 1, 1)  # the address is full
+    finally:
+        await away.aclose()
+
+
+class _Socket:
+    def __init__(self, id: str, address: str, account_id: int) -> None:
+        self.id, self.address, self.account_id, self.closed = id, address, account_id, False

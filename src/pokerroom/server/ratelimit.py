@@ -3,6 +3,7 @@ sliding window of events per key (sign-ups per address)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import deque
 from typing import Any, Protocol
@@ -182,9 +183,14 @@ return ok
 """
 
 
+REDIS_WAIT_S = 0.5  # a limit Redis does not answer in time is counted here (one node's)
+
+
 class RedisBucket:
     """The token bucket of an account (or, not logged in, of an address) over all its sockets
-    on every node of a cluster: opening sockets on several nodes buys no extra messages."""
+    on every node of a cluster: opening sockets on several nodes buys no extra messages.
+    While Redis does not answer (a partition), the socket's own bucket counts instead: a
+    player's messages are never dropped, nor the socket closed, for Redis being away."""
 
     def __init__(self, redis: object, prefix: str, key: str, rate_per_second: float,
                  burst: int) -> None:
@@ -192,10 +198,15 @@ class RedisBucket:
         self.key = f"{prefix}rl:ws:{key}"
         self.rate = rate_per_second
         self.burst = burst
+        self.local = TokenBucket(rate_per_second, burst)
 
     async def allow(self, cost: int = 1) -> bool:
-        return bool(await self.redis.eval(  # type: ignore[attr-defined]
-            _BUCKET, 1, self.key, self.rate, self.burst, int(time.time() * 1000), cost))
+        try:
+            return bool(await asyncio.wait_for(self.redis.eval(  # type: ignore[attr-defined]
+                _BUCKET, 1, self.key, self.rate, self.burst, int(time.time() * 1000), cost),
+                REDIS_WAIT_S))
+        except Exception:  # noqa: BLE001 - Redis away or slow: see the docstring
+            return self.local.allow(cost)
 
 
 # Open sockets per address and per account: one sorted set each, members `<node>/<socket>`
@@ -244,10 +255,13 @@ class LocalSocketCaps:
 
 
 class RedisSocketCaps:
-    """Every node of a cluster: the caps count the sockets of all nodes (issue 10)."""
+    """Every node of a cluster: the caps count the sockets of all nodes (issue 10). While
+    Redis does not answer, this node's own sockets are counted (`local`)."""
 
-    def __init__(self, redis: object, prefix: str, node: str, ttl_s: float = 15.0) -> None:
+    def __init__(self, redis: object, prefix: str, node: str, ttl_s: float = 15.0,
+                 *, local: LocalSocketCaps | None = None) -> None:
         self.redis = redis
+        self.local = local
         self.prefix = f"{prefix}sockets:"
         self.node = node
         self.ttl_ms = int(ttl_s * 1000)
@@ -262,9 +276,14 @@ class RedisSocketCaps:
     async def admit(self, conn: Any, per_ip: int, per_account: int) -> bool:
         member = f"{self.node}/{conn.id}"
         keys = self._keys(conn)
-        refused = int(await self.redis.eval(  # type: ignore[attr-defined]
-            _ADMIT, len(keys), *keys, int(time.time() * 1000), self.ttl_ms, member,
-            per_ip, per_account))
+        try:
+            refused = int(await asyncio.wait_for(self.redis.eval(  # type: ignore[attr-defined]
+                _ADMIT, len(keys), *keys, int(time.time() * 1000), self.ttl_ms, member,
+                per_ip, per_account), REDIS_WAIT_S * 2))
+        except Exception:
+            if self.local is None:
+                raise
+            return await self.local.admit(conn, per_ip, per_account)
         if refused:
             return False
         self._held[member] = keys

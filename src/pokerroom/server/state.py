@@ -197,7 +197,8 @@ class ServerState:
             self.rest_calls = RedisCounter(shared, prefix, "rest", 60.0)
             self.bot_failures = RedisCounter(shared, prefix, "botfail", 900.0)
             self._redis = shared
-            caps = RedisSocketCaps(shared, prefix, self.settings.node_id)
+            caps = RedisSocketCaps(shared, prefix, self.settings.node_id,
+                                   local=LocalSocketCaps(self.connections))
             self.socket_caps = caps
             self._caps_refresh = asyncio.get_running_loop().create_task(
                 self._refresh_caps(caps), name="socket-caps")
