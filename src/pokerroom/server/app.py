@@ -38,8 +38,9 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 _profiler: Any = None
 
 
-async def _metrics(profile: str | None = None) -> dict[str, Any]:
-    """CPU nanoseconds of this process so far: all of it, and the part spent storing.
+async def _metrics(request: Request, profile: str | None = None) -> dict[str, Any]:
+    """CPU nanoseconds of this process so far: all of it, and the part spent storing; and
+    the messages this node published on the cluster's Redis (0 on a single node).
 
     `?profile=<path>` starts cProfile on the event loop thread; `?profile=<path>` again
     stops it and writes the statistics there (`pokerroom bench server --profile`)."""
@@ -55,7 +56,8 @@ async def _metrics(profile: str | None = None) -> dict[str, Any]:
             _profiler.disable()
             _profiler.dump_stats(profile)
             _profiler = None
-    return {"cpu_ns": time.process_time_ns(), "storage_cpu_ns": storage_cpu_ns()}
+    return {"cpu_ns": time.process_time_ns(), "storage_cpu_ns": storage_cpu_ns(),
+            "bus_messages": request.app.state.room.bus_messages()}
 
 
 def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = None) -> FastAPI:

@@ -510,6 +510,15 @@ class ServerState:
             # tournament tables play on without waiting for the action clock at each turn
             await hall.absent(conn.account_id)
 
+    def bus_messages(self) -> int:
+        """Messages this node published on Redis so far: fan-out frames, and node-to-node
+        calls and their answers (for `benchmarks/bench_cluster.py`)."""
+        published = int(getattr(self.fanout, "published", 0))
+        cluster = getattr(self, "cluster", None)
+        if cluster is not None:
+            published += cluster.bus.calls_out + cluster.bus.calls_in
+        return published
+
     async def cluster_view(self) -> dict[str, Any]:
         """GET /api/cluster: the nodes and which owns each table. One node owns every table
         here (epoch 0: no lease is taken until several nodes share the room)."""
