@@ -3,7 +3,6 @@ against a real server and exits."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import sys
 from pathlib import Path
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-from roomharness import make_settings, start_server, stop_server  # noqa: E402
+from roomharness import make_settings, run_bots, start_server, stop_server  # noqa: E402
 
 from pokerroom.bots import poker, uth  # noqa: E402
 from pokerroom.core.cards import FULL_DECK  # noqa: E402
@@ -69,21 +68,9 @@ def test_uth_bot_plays_the_optimal_strategy_else_the_hint() -> None:
 async def test_pokerroom_bots_plays_its_hands_and_exits(tmp_path: Path) -> None:
     server = await start_server(make_settings(tmp_path))
     try:
-        proc = await asyncio.create_subprocess_exec(
-            str(Path(sys.executable).parent / "pokerroom"), "bots", "--url", server.base,
-            "--count", "3", "--hands", "3", "--table", "antares-1", "--think", "0",
-            "--database", server.settings.database_url,  # the room's bot secret is there
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-        try:
-            # 3 hands take about 8 s; the bound only keeps a stuck run from hanging the suite
-            # (it ran out at 120 s in some full runs of this session: the bots' output says why)
-            out, _ = await asyncio.wait_for(proc.communicate(), 300)
-        except TimeoutError as stuck:
-            proc.kill()  # a bot process that outlives its test would keep reconnecting
-            assert proc.stdout is not None
-            raise AssertionError("the bots did not finish:\n" + (await proc.stdout.read()).decode()[-3000:]) from stuck
-        text = out.decode()
-        assert proc.returncode == 0, text
+        # 3 hands take about 8 s; the bound only keeps a stuck run from hanging the suite.
+        text = await run_bots(server, "--count", "3", "--hands", "3", "--table", "antares-1",
+                              "--think", "0")
         assert text.count("hands,") == 3
         for line in text.splitlines():
             if "hands," in line:

@@ -3,7 +3,6 @@ and `pokerroom bots` plays whole triple-draw and badugi hands against a real ser
 
 from __future__ import annotations
 
-import asyncio
 import random
 import sys
 from pathlib import Path
@@ -14,7 +13,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-from roomharness import make_settings, start_server, stop_server  # noqa: E402
+from roomharness import make_settings, run_bots, start_server, stop_server  # noqa: E402
 
 from pokerroom.bots import draw, poker  # noqa: E402
 from pokerroom.core.cards import FULL_DECK, Card, parse_cards  # noqa: E402
@@ -73,14 +72,8 @@ async def test_R_DRAW_1_bots_play_triple_draw_and_badugi_against_a_real_server(
     tables: bots sit, draw and bet through whole hands over real WebSockets, with no refusal."""
     server = await start_server(make_settings(tmp_path))
     try:
-        proc = await asyncio.create_subprocess_exec(
-            str(Path(sys.executable).parent / "pokerroom"), "bots", "--url", server.base,
-            "--count", "3", "--hands", "2", "--table", table, "--think", "0",
-            "--database", server.settings.database_url,  # the room's bot secret is there
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-        out, _ = await asyncio.wait_for(proc.communicate(), 180)
-        text = out.decode()
-        assert proc.returncode == 0, text
+        text = await run_bots(server, "--count", "3", "--hands", "2", "--table", table,
+                              "--think", "0")
         assert text.count("hands,") == 3, text
         assert all(", 0 refusals" in line for line in text.splitlines() if "hands," in line), text
     finally:

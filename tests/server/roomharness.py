@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -228,3 +229,33 @@ async def play_until(clients: dict[str, Client], table: str, hands: int, rng: An
                         msg["amount"] = amount
                     await client.send(**msg)
         await asyncio.sleep(0.01)
+
+
+async def run_bots(server: RunningServer, *args: str, timeout: float = 300) -> str:
+    """Run `pokerroom bots` against `server` with `args` until it exits; its output.
+
+    The bots read the room's bot secret from its database. A run still going after `timeout`
+    seconds is killed and fails with the output so far: a stuck bots process must neither
+    hang the suite nor outlive its test (it would keep reconnecting)."""
+    proc = await asyncio.create_subprocess_exec(
+        str(Path(sys.executable).parent / "pokerroom"), "bots", "--url", server.base,
+        "--database", server.settings.database_url, *args,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    assert proc.stdout is not None
+    lines: list[bytes] = []
+
+    async def read() -> None:
+        assert proc.stdout is not None
+        while line := await proc.stdout.readline():
+            lines.append(line)
+
+    try:
+        await asyncio.wait_for(asyncio.gather(read(), proc.wait()), timeout)
+    except TimeoutError:
+        proc.kill()
+        await proc.wait()
+        text = b"".join(lines).decode(errors="replace")[-4000:]
+        raise AssertionError(f"the bots did not finish in {timeout:.0f} s:\n{text}") from None
+    text = b"".join(lines).decode(errors="replace")
+    assert proc.returncode == 0, text
+    return text

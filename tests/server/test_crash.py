@@ -31,9 +31,14 @@ def start(db_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     )
 
 
-async def wait_ready(port: int, proc: subprocess.Popen[bytes]) -> None:
+async def wait_ready(port: int, proc: subprocess.Popen[bytes], within_s: float = 120) -> None:
+    """Wait for the server to answer. A start builds the evaluator tables and runs the
+    migrations: 1-2 s alone, but over 15 s on a loaded CI machine, where a bound counted in
+    polls ran out ("server did not come up") with the server still starting."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within_s
     async with httpx.AsyncClient(timeout=2) as http:
-        for _ in range(300):
+        while loop.time() < deadline:
             assert proc.poll() is None, "the server exited"
             try:
                 if (await http.get(f"http://127.0.0.1:{port}/api/lobby")).status_code == 200:
@@ -41,7 +46,7 @@ async def wait_ready(port: int, proc: subprocess.Popen[bytes]) -> None:
             except httpx.HTTPError:
                 pass
             await asyncio.sleep(0.05)
-    raise AssertionError("server did not come up")
+    raise AssertionError(f"server did not come up in {within_s:.0f} s")
 
 
 def audit_in_process(db_url: str) -> dict:

@@ -434,16 +434,29 @@ export function mountTable(main, tableId, opts = {}) {
     if (kind === "call_any") { send(legal.call ? "call" : "check"); return true; }
     return false;
   }
+  // The boxes are built once and kept across renders (only their ticks are updated): the bar
+  // is redrawn at every message, and a box replaced under the pointer loses the click.
+  let preBox = null;
   function preActionsEl(mine) {
     if (!mine || !view.hand || mine.status !== "active" || !(mine.cards || []).length || view.to_act === mine.seat) return null;
-    const box = (kind, label) => h("label.check.pre-action", {},
-      h("input", { type: "checkbox", checked: Boolean(preAction && preAction.kind === kind),
-        onchange: (e) => {
-          preAction = e.target.checked ? { kind, hand: view.hand, street: view.street, level: tableLevel() } : null;
-          renderActions();
-        } }), ` ${label}`);
-    return h("div.pre-actions", { "data-testid": "pre-actions", "aria-label": t("pre.title") },
-      box("check_fold", t("pre.check_fold")), box("check", t("pre.check")), box("call_any", t("pre.call_any")));
+    const kinds = [["check_fold", t("pre.check_fold")], ["check", t("pre.check")], ["call_any", t("pre.call_any")]];
+    const words = kinds.map(([, label]) => label).join("|");
+    if (!preBox || preBox.words !== words) {
+      const inputs = new Map();
+      const box = ([kind, label]) => {
+        const input = h("input", { type: "checkbox",
+          onchange: (e) => {
+            preAction = e.target.checked ? { kind, hand: view.hand, street: view.street, level: tableLevel() } : null;
+            renderActions();
+          } });
+        inputs.set(kind, input);
+        return h("label.check.pre-action", {}, input, ` ${label}`);
+      };
+      const el = h("div.pre-actions", { "data-testid": "pre-actions", "aria-label": t("pre.title") }, kinds.map(box));
+      preBox = { words, el, inputs };
+    }
+    for (const [kind, input] of preBox.inputs) input.checked = Boolean(preAction && preAction.kind === kind);
+    return preBox.el;
   }
 
   // ---- log ----
