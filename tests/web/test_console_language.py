@@ -84,6 +84,20 @@ def test_the_console_in_german_and_the_switch_to_english(browser: Any, server: A
         re.compile(r"^\d{1,3}(\.\d{3})*,\d\d\s€$"))
     page.get_by_test_id("debit").click()  # no amount: the refusal is worded in German too
     expect(page.get_by_test_id("console-status")).to_contain_text("Abbuchung")
+    # Refusals the server words only in English are worded by their code and fields: a form
+    # field the server's validation refuses (pydantic's list), and a table the room cannot run.
+    status_line = page.get_by_test_id("console-status")
+    page.get_by_test_id("new-table-name").fill("!kein Name")
+    page.get_by_role("button", name="Tisch hinzufügen").click()
+    expect(status_line).to_contain_text("Name: nur Buchstaben, Ziffern")
+    assert "String should match" not in status_line.inner_text()
+    page.get_by_test_id("new-table-name").fill(new_name("stud"))
+    form = page.get_by_test_id("add-table")
+    form.get_by_label("Spiel").select_option("stud")  # no-limit stud: the room refuses
+    form.get_by_label("Small Blind (Chip-Einheiten)").fill("100")
+    form.get_by_label("Big Blind (Chip-Einheiten)").fill("50")
+    page.get_by_role("button", name="Tisch hinzufügen").click()
+    expect(status_line).to_contain_text("diesen Tisch kann der Raum nicht führen")
     expect(page.get_by_role("link", name="Tische")).to_be_visible()
     expect(page.get_by_label("Sprache")).to_have_value("de")
     body = page.locator("body").inner_text()

@@ -30,8 +30,26 @@ const money = (v) => moneyText(v, 2);
 const when = (ms) => (ms ? dateTime(ms) : "");
 /** A catalogue word for a server code ("paused", "lock"), the code itself if none. */
 const word = (prefix, code) => (has(`admin.${prefix}.${code}`) ? t(`admin.${prefix}.${code}`) : String(code ?? ""));
-/** A refusal in the operator's language by its code; the server's words for a new code. */
-const explain = (err) => (err.code && has(`admin.error.${err.code}`) ? t(`admin.error.${err.code}`, err.detail || {}) : err.message);
+/** A form field's name in the operator's language (the form's own label), else as sent. */
+const fieldWord = (field) => (field && has(`admin.${field}`) ? t(`admin.${field}`) : String(field ?? ""));
+/** One item of a validation refusal (pydantic: loc, type, ctx) worded by its type. */
+const invalidWord = (item) => {
+  const field = fieldWord((item.loc || []).slice(-1)[0]);
+  const ctx = item.ctx || {};
+  const key = has(`admin.invalid.${item.type}`) ? `admin.invalid.${item.type}` : "admin.invalid.other";
+  return t("admin.invalid.item", { field, what: t(key, ctx) });
+};
+/** A refusal in the operator's language by its code and fields; the server's words for a new code. */
+function explain(err) {
+  const d = err.detail;
+  if (Array.isArray(d)) return d.map(invalidWord).join("; ");
+  if (err.code === "refused" || err.code === "bad_table") {
+    const field = d && d.field;
+    const key = has(`admin.error.${err.code}.${field}`) ? `admin.error.${err.code}.${field}` : `admin.error.${err.code}`;
+    return t(key, { field: fieldWord(field) });
+  }
+  return err.code && has(`admin.error.${err.code}`) ? t(`admin.error.${err.code}`, d || {}) : err.message;
+}
 const main = document.getElementById("main");
 const status = h("p.muted", { "data-testid": "console-status", role: "status" });
 
