@@ -40,6 +40,7 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from pokerroom.services import clock
+from pokerroom.services.actor import ActorStoppedError
 from pokerroom.services.cluster_bus import ClusterBus, TableMovedError
 from pokerroom.services.fanout import LOBBY
 from pokerroom.services.hands import HandStore
@@ -416,7 +417,10 @@ class ClusterNode:
             if owner == self.node and self.lobby.has(table_id):
                 runner = self.lobby.runner(table_id)
                 if not isinstance(runner, RemoteRunner):
-                    return await getattr(runner, method)(*args)
+                    try:
+                        return await getattr(runner, method)(*args)
+                    except ActorStoppedError:  # given up here meanwhile: look at the lease
+                        owner = None
             if owner is not None and owner != self.node:
                 try:
                     return await self.bus.call(owner, table_id, method, args)
@@ -440,7 +444,10 @@ class ClusterNode:
         command = getattr(runner, method, None)
         if command is None:
             raise RefusedError("wrong_table", f"'{method}' is not taken at table {table_id}")
-        result = await command(*args)
+        try:
+            result = await command(*args)
+        except ActorStoppedError:  # stopped here while the call came: ask the new owner
+            raise TableMovedError(table_id) from None
         if method == "observe":
             # The answer for the gateway's client, encoded here once: it crosses the bus as
             # the frame's text and is sent on as it is (RemoteRunner.observe).

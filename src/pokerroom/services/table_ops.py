@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pokerroom.services.actor import ActorStoppedError
 from pokerroom.services.clock import now_ms
 from pokerroom.services.outbound import StatusNotice
 from pokerroom.services.refusal import RefusedError
@@ -53,6 +54,12 @@ class OperatorCommands:
         if self.lobby is not None:
             self.lobby.changed(self)
         return {"before": before, "after": status}
+
+    def stopped_refusal(self) -> ActorStoppedError:
+        """A command for this table after its runner stopped here (services.actor): refused
+        at once, naming the table. On several nodes the gateway asks the new owner."""
+        return ActorStoppedError(f"{self.display_name} is not running on this server now "
+                                 "(it stopped or is moving); try again in a moment")
 
     def may_deal(self) -> bool:
         return self.status == OPEN

@@ -39,7 +39,7 @@ from pokerroom.core.tournament.events import HandFinishedAt, TournamentEvent
 from pokerroom.core.tournament.snapshot import restore, snapshot
 from pokerroom.core.tournament.structure import TournamentConfig
 from pokerroom.services import clock
-from pokerroom.services.actor import Actor
+from pokerroom.services.actor import Actor, ActorStoppedError
 from pokerroom.services.client_seeds import ClientSeeds
 from pokerroom.services.decks import Deal, SecureDeckSource, deck_cards
 from pokerroom.services.hands import (
@@ -125,24 +125,12 @@ class TournamentDirector(Actor):
         self.seal = seal  # services.seal.SealKey: a crash still reveals the seed of a cut hand
         self.live: dict[int, LiveHand] = {}  # table number -> its hand in play
         self.hand_seq = 0  # the last hand number used
-        self.stopped = False
 
     # ------------------------------------------------------------------ life
-    async def stop_actor(self) -> None:
-        """Stop; a command queued or sent after that fails at once instead of waiting for
-        ever (a connection that closes as its tournament ends asks to mark its player
-        away)."""
-        self.stopped = True
-        await super().stop_actor()
-        while not self._queue.empty():
-            _, _, future = self._queue.get_nowait()
-            if future is not None and not future.done():
-                future.set_exception(RuleViolationError("phase", f"{self.id} has stopped"))
-
-    async def call(self, command: Any, *args: Any) -> Any:
-        if self.stopped:
-            raise RuleViolationError("phase", f"{self.id} has stopped")
-        return await super().call(command, *args)
+    def stopped_refusal(self) -> ActorStoppedError:
+        """Once stopped (the room shutting down, the tournament over), a command queued or
+        sent fails at once instead of waiting for ever (services.actor)."""
+        return ActorStoppedError(f"tournament {self.id} has stopped on this server")
 
     # ------------------------------------------------------------------ time
     def now(self) -> int:

@@ -27,6 +27,7 @@ from typing import Any
 from pokerroom.core import rules
 from pokerroom.core.errors import PokerRoomError, RuleViolationError
 from pokerroom.services import clock
+from pokerroom.services.actor import ActorStoppedError
 from pokerroom.services.fanout import FanOut, LocalFanOut, account_channel, tournament_channel
 from pokerroom.services.outbound import Tournament
 from pokerroom.services.refusal import RefusedError
@@ -270,7 +271,7 @@ class TournamentHall:
                 continue
             try:
                 await d.gone(entry)
-            except RuleViolationError:  # it ended or stopped meanwhile
+            except (RuleViolationError, ActorStoppedError):  # it ended or stopped meanwhile
                 continue
             except Exception:  # one tournament's trouble must not keep the others waiting
                 log.exception("tournament %s: marking %s away", tid, entry)
@@ -286,7 +287,7 @@ class TournamentHall:
                 continue
             try:
                 await d.back(entry)
-            except RuleViolationError:
+            except (RuleViolationError, ActorStoppedError):
                 continue
             except Exception:  # as in absent()
                 log.exception("tournament %s: bringing %s back", tid, entry)
