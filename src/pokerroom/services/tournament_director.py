@@ -74,6 +74,7 @@ class LiveHand:
     hand: rules.Hand
     accounts: dict[int, int]  # seat -> account
     deal: Deal  # the server seed inside stays in memory until the hand is over
+    level: int  # the number of the level it was dealt at, kept with its record
 
     def fairness(self) -> dict[str, Any]:
         """What the players at the table may know of the deal while the hand runs."""
@@ -179,7 +180,8 @@ class TournamentDirector(Actor):
             stacks = dict(live.hand.result.stacks)
             finals = {a: stacks[seat] for seat, a in live.accounts.items()}
             await settle_tournament_hand_in(session, live.db_id, finals, end_row(
-                finals, rake=0, record=encode_record(live.hand.record), at=self._wall(),
+                finals, rake=0, record=encode_record(live.hand.record, tournament_level=live.level),
+                at=self._wall(),
                 server_seed=live.deal.server_seed_hex))  # fmt: skip
         self.seq = await post_money(
             session, self.id, self.seq, events, account_of, self.config.fee, self._wall()
@@ -290,14 +292,20 @@ class TournamentDirector(Actor):
         )  # fmt: skip
         self.hand_seq = number
         try:
-            events = t.deal(n, deal.deck, now)
+            # The clock first, as the deal would move it: the level the hand is dealt at
+            # (a hand that ends as it is dealt may move the level on by the deal's end).
+            events = t.tick(now)
+            level = t.level_number
+            events += t.deal(n, deal.deck, now)
         except Exception:
             await self.hands.void_hand(db_id, "the hand could not be dealt", now_ms=self._wall())
             raise
         hand = table.played
         assert hand is not None and {x.seat: x.stack for x in hand.record.seats} == stacks
+        # The level is kept for the export's "Level": a structure may repeat a level's
+        # stakes, so they do not say it.
         self.live[n] = LiveHand(db_id=db_id, number=number, hand=hand, accounts=accounts,
-                                deal=deal)  # fmt: skip
+                                deal=deal, level=level)  # fmt: skip
         return await self._after(events)
 
     async def act(self, entry: str, action: rules.Action) -> list[TournamentEvent]:

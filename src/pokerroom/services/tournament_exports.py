@@ -7,10 +7,11 @@ name (the first 12 hex digits of its SHA-256, as a decimal), so it is the same i
 export of every hand of that tournament and differs between tournaments (a clash needs
 about a million tournaments). Tables are `'<number> <table>'`, as PokerStars writes them.
 
-The level is not stored with the hand: it is the first level of the structure (past its end
-too: the levels that follow it, core.tournament.structure.level_at) whose stakes are those
-the hand was dealt with. A structure that repeats a level's exact stakes later gets the
-earlier level's number for those hands.
+The level is the one the director kept with the hand's record when it was dealt
+(storage.records.record_tournament_level). A hand stored before the level was kept gets the
+first level of the structure (past its end too: core.tournament.structure.level_at) whose
+stakes are those it was dealt with; there, a structure that repeats a level's exact stakes
+gives the earlier level's number.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pokerroom.services.hands import HandStore, StoredHand
 from pokerroom.services.tournament_director import START_AT, account_of
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import TournamentRow
+from pokerroom.storage.records import record_tournament_level
 
 LEVELS_PAST_THE_END = 64  # doubling: far beyond any stack
 
@@ -50,21 +52,27 @@ async def tournament_hand_info(db: Database, stored: StoredHand,
         config = parse_tournament({**spec, "id": tournament_id})
     except Exception:  # noqa: BLE001 - an export without the header is better than none
         return None
-    dealt = tuple(getattr(stakes, k) for k in
-                  ("small_blind", "big_blind", "small_bet", "big_bet", "ante", "bring_in"))  # fmt: skip
-    level = 1
-    for index in range(len(config.levels) + LEVELS_PAST_THE_END):
-        lv = level_at(config.levels, index)
-        if lv.is_break:
-            continue
-        if config.table_config(lv).stakes.as_tuple() == dealt:
-            level = level_number(config.levels, index)
-            break
+    level = record_tournament_level(stored.record)
+    if level is None:
+        level = _level_by_stakes(config, stakes)
     number = tournament_number(tournament_id)
     last = await HandStore(db).last_hand_number_under(f"{tournament_id}/")
     return {"number": number, "table_name": f"{number} {table}", "seats": config.seats,
             "buy_in": config.buy_in, "fee": config.fee, "level": level,
             "finishes": finishes_of(stored, row, last_hand=stored.hand_number == last)}
+
+
+def _level_by_stakes(config: Any, stakes: Any) -> int:
+    """The first level dealt with these stakes (for hands stored without their level)."""
+    dealt = tuple(getattr(stakes, k) for k in
+                  ("small_blind", "big_blind", "small_bet", "big_bet", "ante", "bring_in"))  # fmt: skip
+    for index in range(len(config.levels) + LEVELS_PAST_THE_END):
+        lv = level_at(config.levels, index)
+        if lv.is_break:
+            continue
+        if config.table_config(lv).stakes.as_tuple() == dealt:
+            return level_number(config.levels, index)
+    return 1
 
 
 def finishes_of(stored: StoredHand, row: TournamentRow, *, last_hand: bool

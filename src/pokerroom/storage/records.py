@@ -116,11 +116,25 @@ def _decode(value: Any) -> Any:
     raise ValueError(f"untagged object in record: {sorted(value)}")
 
 
-def encode_record(record: Any) -> str:
-    """JSON text for a core record (compact, stable key order)."""
-    return json.dumps(
-        {"format": FORMAT, "record": _encode(record)}, separators=(",", ":"), sort_keys=True
-    )
+def encode_record(record: Any, *, tournament_level: int | None = None) -> str:
+    """JSON text for a core record (compact, stable key order). A tournament hand keeps the
+    number of the level it was dealt at beside its record (`record_tournament_level`): its
+    stakes alone do not say it when a structure repeats a level's stakes."""
+    doc: dict[str, Any] = {"format": FORMAT, "record": _encode(record)}
+    if tournament_level is not None:
+        doc["tournament"] = {"level": tournament_level}
+    return json.dumps(doc, separators=(",", ":"), sort_keys=True)
+
+
+def record_tournament_level(text: str) -> int | None:
+    """The level a tournament hand was dealt at, as `encode_record` kept it; None for a cash
+    hand, or a tournament hand stored before the level was kept."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return None
+    level = doc.get("tournament", {}).get("level") if isinstance(doc, dict) else None
+    return level if isinstance(level, int) else None
 
 
 def decode_record(text: str) -> Any:
