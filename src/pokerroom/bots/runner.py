@@ -33,17 +33,22 @@ def uth_share(count: int, per_table: int = 3) -> int:
 def assign_tables(tables: list[dict[str, Any]], count: int, per_table: int = 3) -> list[str]:
     """Tables for `count` bots: poker bots in groups of `per_table`, one game after another,
     and a share of them (`uth_share`) one by one at the UTH tables, so a visitor finds several
-    games running, UTH rounds too, and still a free seat at each."""
+    games running, UTH rounds too, and still a free seat at each. The mixed tables (HORSE,
+    8-game) come right after the first game: listed late in the lobby, they were reached
+    only by a few dozen bots, so `serve --bots N` never seated any there."""
     poker_tables = [t for t in tables if t["kind"] == "poker"]
     uth_tables = [t for t in tables if t["kind"] == "uth"]
-    seen: set[tuple[str, str]] = set()
-    ordered = []
+    seen: set[str] = set()
+    firsts = []
     for t in poker_tables:
         mix = t.get("mix") or {}  # a mixed table is its own game, whatever it deals now
-        key = (mix.get("mix") or t["game"], t["betting"])
+        key = f"mix:{mix['mix']}" if mix.get("mix") else f"{t['game']}/{t['betting']}"
         if key not in seen:
             seen.add(key)
-            ordered.append(t)
+            firsts.append(t)
+    mixed = [t for t in firsts if t.get("mix")]
+    plain = [t for t in firsts if not t.get("mix")]
+    ordered = plain[:1] + mixed + plain[1:]
     ordered += [t for t in poker_tables if t not in ordered]
     uth = uth_share(count, per_table) if uth_tables and ordered else (count if uth_tables else 0)
     out = [str(ordered[(i // per_table) % len(ordered)]["id"]) for i in range(count - uth)]
