@@ -139,7 +139,10 @@ async def test_the_tournament_hall_publishes_filtered_copies_per_channel(tmp_pat
     assert public
     for message, skip in public:
         assert message["view"]["table"] is None and message["view"]["you"] is None
-        assert {str(a) for a in skip} == ids  # the entrants got their own copy
+        # The entrants so far got their own copy (the update after the first registration
+        # is published before the second player registers, so it skips only the first).
+        assert {str(a) for a in skip} <= ids
+    assert {str(a) for a in public[-1][1]} == ids
     own = [(ch, m) for ch, m, _ in recording.published
            if ch.startswith("account:") and m["type"] == "tournament"]  # fmt: skip
     assert {ch.split(":")[1] for ch, _ in own} == ids
