@@ -26,6 +26,10 @@ from pokerroom.cli.audit import audit_url
 
 BUY_IN = 4_000  # Antares: no-limit 100/200
 
+# The test's own connection waits for the server's writer like any other: the default 5 s
+# ran out under a loaded CI machine ('database is locked').
+LOCK_WAIT_S = 60
+
 
 async def test_R_POT_3_hand_that_cannot_be_stored_halts_the_table_and_moves_no_chip(
     tmp_path: Path,
@@ -41,7 +45,7 @@ async def test_R_POT_3_hand_that_cannot_be_stored_halts_the_table_and_moves_no_c
         clients = {}
         for name in ("ann", "bob"):
             clients[name] = await Client.connect(running.ws_url, token=await register(running, name))
-        with sqlite3.connect(db_file) as conn:
+        with sqlite3.connect(db_file, timeout=LOCK_WAIT_S) as conn:
             conn.execute(
                 "CREATE TRIGGER refuse_hands BEFORE INSERT ON hands "
                 "BEGIN SELECT RAISE(ABORT, 'storage unavailable (test)'); END"
@@ -65,7 +69,7 @@ async def test_R_POT_3_hand_that_cannot_be_stored_halts_the_table_and_moves_no_c
 
     ok, text = await audit_url(settings.database_url)
     assert ok, text
-    with sqlite3.connect(db_file) as conn:
+    with sqlite3.connect(db_file, timeout=LOCK_WAIT_S) as conn:
         conn.execute("DROP TRIGGER refuse_hands")
         assert conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 0
 
@@ -104,7 +108,7 @@ async def test_R_POT_3_failed_settlement_halts_with_a_notice_and_resumes_by_itse
         clients = {}
         for name in ("ann", "bob"):
             clients[name] = await Client.connect(running.ws_url, token=await register(running, name))
-        with sqlite3.connect(db_file) as conn:
+        with sqlite3.connect(db_file, timeout=LOCK_WAIT_S) as conn:
             conn.execute(
                 "CREATE TRIGGER refuse_settle BEFORE UPDATE ON hands WHEN NEW.status = 'settled' "
                 "BEGIN SELECT RAISE(ABORT, 'storage unavailable (test)'); END"
@@ -135,7 +139,7 @@ async def test_R_POT_3_failed_settlement_halts_with_a_notice_and_resumes_by_itse
                  and any(e["type"] == "HandDealt" and e["hand_number"] > legal["hand"]
                          for e in m["events"])]
         assert not dealt, "a new hand was dealt before the last one was settled"
-        with sqlite3.connect(db_file) as conn:
+        with sqlite3.connect(db_file, timeout=LOCK_WAIT_S) as conn:
             conn.execute("DROP TRIGGER refuse_settle")
         await clients["ann"].wait_for(of_type("notice", code="table_resumed"), timeout=15)
         await clients["ann"].wait_for(
@@ -148,6 +152,6 @@ async def test_R_POT_3_failed_settlement_halts_with_a_notice_and_resumes_by_itse
         await stop_server(running)
     ok, text = await audit_url(settings.database_url)
     assert ok, text
-    with sqlite3.connect(db_file) as conn:
+    with sqlite3.connect(db_file, timeout=LOCK_WAIT_S) as conn:
         settled = conn.execute("SELECT COUNT(*) FROM hands WHERE status = 'settled'").fetchone()[0]
         assert settled >= 1
