@@ -7,9 +7,10 @@ exit 0 when the deal is proven, 1 when something disagrees, 2 when the hand cann
 verified (unknown, in progress, seed never revealed).
 
 A hand voided by a crash has no stored deck: its deck is the order the revealed seed and the
-client seeds determine over its table's cards (short-deck's 36, else the 52), the table's
-game taken from the room file (`--room`, default the packaged room, as for `serve`) or from
-the tables added in the console (kept in the database).
+client seeds determine over the cards of the game stored with the hand (short-deck's 36,
+else the 52). A hand stored before the game was kept (migration 0012) takes its table's
+game from the room file (`--room`, default the packaged room, as for `serve`) or from the
+tables added in the console (kept in the database).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ async def table_cards(db: Any, table_id: str, room: Path | None = None) -> tuple
 
 async def verify_hand(url: str | None, ident: int, *, uth: bool = False,
                       room: Path | None = None) -> tuple[int, dict[str, Any]]:
+    from pokerroom.services.decks import deck_cards
     from pokerroom.services.fairness import (
         NotRevealedError,
         deck_of,
@@ -52,7 +54,9 @@ async def verify_hand(url: str | None, ident: int, *, uth: bool = False,
     db = await open_database(url)
     try:
         stored: Any = await (UthRounds(db).get(ident) if uth else HandStore(db).get(ident))
-        cards = tuple(range(52)) if uth else await table_cards(db, stored.table_id, room)
+        cards = (tuple(range(52)) if uth
+                 else deck_cards(stored.game) if stored.game  # the game stored with the hand
+                 else await table_cards(db, stored.table_id, room))  # stored before it was
     except NotFoundError as exc:
         return 2, {"ok": False, "id": ident, "error": str(exc)}
     finally:

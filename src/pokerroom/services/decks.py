@@ -42,11 +42,16 @@ def deal_from(server_seed: bytes, client_seeds: Sequence[str],
                 client_seeds=seeds, deck=fair_deck(server_seed, seeds, cards))
 
 
+def game_code(game: object) -> str:
+    """A game's code as stored with a hand ("short-deck"), from the enum or its text."""
+    return str(getattr(game, "value", game))
+
+
 def deck_cards(game: object) -> tuple[int, ...]:
     """The card codes of a game's deck (the 52 unless the variant declares fewer)."""
     from pokerroom.core.rules.variant import VARIANTS
 
-    variant = VARIANTS.get(str(getattr(game, "value", game)))
+    variant = VARIANTS.get(game_code(game))
     return tuple(variant.deck) if variant is not None else tuple(range(52))
 
 

@@ -86,9 +86,11 @@ async def hand_proof(db: Any, hand_id: int, account_id: int,
                      cards_of: Callable[[str], Sequence[int] | int] | None = None,
                      ) -> dict[str, Any]:
     """The fairness record of a hand the account played (GET /api/hands/{id}/fairness).
-    `cards_of(table_id)`: the table's deck (short-deck: its 36; default the 52), for a hand
-    voided by a crash, which has no record of its deck: it is then the order the revealed
-    seed determines."""
+    A hand voided by a crash has no record of its deck: it is the order the revealed seed
+    determines over the cards of the game stored with the hand (short-deck: its 36), or for
+    a hand stored before the game was kept, `cards_of(table_id)` (the table's deck now;
+    default the 52)."""
+    from pokerroom.services.decks import deck_cards
     from pokerroom.services.hands import HandStore
     from pokerroom.storage.errors import NotFoundError
 
@@ -98,9 +100,10 @@ async def hand_proof(db: Any, hand_id: int, account_id: int,
         raise NotYoursError(f"no hand {hand_id}") from None
     if all(s.account_id != account_id for s in stored.seats):
         raise NotYoursError(f"no hand {hand_id}")
+    cards = (deck_cards(stored.game) if stored.game
+             else cards_of(stored.table_id) if cards_of is not None else 52)
     return _proof(stored.status, stored.commitment, stored.server_seed, stored.client_seeds,
-                  stored.record, hand_id,
-                  cards_of(stored.table_id) if cards_of is not None else 52)
+                  stored.record, hand_id, cards)
 
 
 async def round_proof(db: Any, round_id: int, account_id: int) -> dict[str, Any]:

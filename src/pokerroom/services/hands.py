@@ -69,6 +69,7 @@ class StoredHand:
     commitment: str = ""  # the provably fair deal (docs/FAIRNESS.md)
     client_seeds: tuple[str, ...] = ()
     server_seed: str = ""  # hex, revealed only once the hand is over
+    game: str = ""  # the variant dealt ("" in hands stored before it was kept)
 
     def net(self) -> dict[int, int]:
         start = {s.account_id: s.stack for s in self.seats}
@@ -95,6 +96,7 @@ def stored_hand(row: Hand) -> StoredHand:
         commitment=row.commitment or "",
         client_seeds=tuple(json.loads(row.client_seeds)) if row.client_seeds else (),
         server_seed=row.server_seed or "",
+        game=row.game or "",
     )
 
 
@@ -144,7 +146,8 @@ async def void_hand_in(session: AsyncSession, row: Hand, reason: str, at: int,
 
 def start_row(table_id: str, hand_number: int, seats: Sequence[HandSeat], *, record: str,
               kind: str, at: int, commitment: str = "",
-              client_seeds: Sequence[str] = (), sealed_seed: str = "") -> dict[str, Any]:
+              client_seeds: Sequence[str] = (), sealed_seed: str = "",
+              game: str = "") -> dict[str, Any]:
     """The columns of a hand's start row: never the deck (the runner passes no record), and
     of the fair deal only the commitment and the client seeds, never the server seed (but
     the seed sealed with a key kept outside the database, services.seal, so that a crash can
@@ -156,7 +159,7 @@ def start_row(table_id: str, hand_number: int, seats: Sequence[HandSeat], *, rec
         "record": record, "result": "", "rake": 0, "started_ms": at, "void_reason": "",
         "commitment": commitment,
         "client_seeds": json.dumps(list(client_seeds)) if client_seeds else "",
-        "server_seed": "", "sealed_seed": sealed_seed,
+        "server_seed": "", "sealed_seed": sealed_seed, "game": game,
     }  # fmt: skip
 
 
@@ -357,6 +360,7 @@ class HandStore:
         commitment: str = "",
         client_seeds: Sequence[str] = (),
         sealed_seed: str = "",
+        game: str = "",
     ) -> int:
         """Persist the 'hand in progress' row with the start stacks; returns the hand id.
 
@@ -369,7 +373,7 @@ class HandStore:
         at = clock.now_ms() if now_ms is None else now_ms
         row = start_row(table_id, hand_number, seats, record=record, kind=kind, at=at,
                         commitment=commitment, client_seeds=client_seeds,
-                        sealed_seed=sealed_seed)
+                        sealed_seed=sealed_seed, game=game)
         writer = self.db.sqlite_writer()
         if writer is not None:
             return await writer.run(

@@ -41,7 +41,7 @@ from pokerroom.services.actor import Actor
 from pokerroom.services.cashier import Cashier
 from pokerroom.services.client_seeds import ClientSeeds
 from pokerroom.services.clock import now_ms
-from pokerroom.services.decks import Deal, deck_cards
+from pokerroom.services.decks import Deal, deck_cards, game_code
 from pokerroom.services.event_log import EventLog, LoggedEvent
 from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.hands import HandSeat, HandStore
@@ -591,9 +591,9 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         # The deal: the client seeds of the players about to be dealt in, by seat, and a fresh
         # server seed (docs/FAIRNESS.md).
         dealt_in = self.table.next_plan().dealt_in
+        game = self.table.config.game
         deal = self.services.deck_source.next_deal(self.services.client_seeds.for_seats(
-            {s: self.table.account_at(s) for s in dealt_in}),
-            deck_cards(self.table.config.game))
+            {s: self.table.account_at(s) for s in dealt_in}), deck_cards(game))
         self._did(self.table.start_hand(now_ms(), deal.deck))
         # A hand can end inside start_hand (everyone all in from the posts): the table then
         # keeps it as last_hand.
@@ -614,6 +614,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                     # deck included, is written once the hand is over (_settle).
                     record="",
                     commitment=deal.commitment, client_seeds=deal.client_seeds,
+                    game=game_code(game),  # the cards a crash-voided hand's proof is over
                     sealed_seed=(self.services.seal.seal(deal.server_seed, deal.commitment)
                                  if self.services.seal is not None else ""),
                 )

@@ -41,7 +41,7 @@ from pokerroom.core.tournament.structure import TournamentConfig
 from pokerroom.services import clock
 from pokerroom.services.actor import Actor, ActorStoppedError
 from pokerroom.services.client_seeds import ClientSeeds
-from pokerroom.services.decks import Deal, SecureDeckSource, deck_cards
+from pokerroom.services.decks import Deal, SecureDeckSource, deck_cards, game_code
 from pokerroom.services.hands import (
     TOURNAMENT,
     HandSeat,
@@ -279,13 +279,13 @@ class TournamentDirector(Actor):
         stacks = {seat: t.entries[e].chips for seat, e in enumerate(table.seats)
                   if e is not None and t.entries[e].chips > 0}  # fmt: skip
         accounts = {seat: account_of(e) for seat, e in enumerate(table.seats) if seat in stacks}
-        deal = self.decks.next_deal(self.client_seeds.for_seats(accounts),
-                                    deck_cards(t.table_config(n).game))  # fmt: skip
+        game = t.table_config(n).game
+        deal = self.decks.next_deal(self.client_seeds.for_seats(accounts), deck_cards(game))
         number = self.hand_seq + 1
         db_id = await self.hands.begin_hand(
             f"{self.table_prefix}{n}", number,
             [HandSeat(seat=s, account_id=a, stack=stacks[s]) for s, a in accounts.items()],
-            kind=TOURNAMENT, check_escrow=False, now_ms=self._wall(),
+            kind=TOURNAMENT, check_escrow=False, now_ms=self._wall(), game=game_code(game),
             commitment=deal.commitment, client_seeds=deal.client_seeds,
             sealed_seed=(self.seal.seal(deal.server_seed, deal.commitment)
                          if self.seal is not None else ""),

@@ -142,6 +142,9 @@ class Hand(Base):
     # The server seed sealed (services.seal) while the hand runs: only a holder of the seal
     # key outside the database can open it (to reveal the seed of a hand voided by a crash).
     sealed_seed: Mapped[str] = mapped_column(String(64), default="")
+    # The variant dealt (its code, e.g. "short-deck"), from the start: the cards a voided
+    # hand's deck is recomputed over (FAIRNESS.md), whatever the room file says later.
+    game: Mapped[str] = mapped_column(String(32), default="", server_default="")
     __table_args__ = (
         UniqueConstraint("table_id", "hand_number", name="uq_hands_table_number"),
         Index("ix_hands_status", "status"),
