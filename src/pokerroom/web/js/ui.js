@@ -82,6 +82,14 @@ export function showBanner(text, kind = "warn", ms = 0, link = null) {
   if (ms) bannerTimer = setTimeout(() => { el.hidden = true; }, ms);
 }
 
+/** Hide the banner if it still shows `text` (and nothing else has replaced it since). */
+export function hideBanner(text) {
+  const el = $("#banner");
+  if (el.hidden || el.textContent !== text) return;
+  el.hidden = true;
+  clearTimeout(bannerTimer);
+}
+
 /** A modal dialog; returns a close function. */
 export function dialog(title, body, buttons, opts = {}) {
   // A dialog's buttons are [label, onclick(close), class] (labels already in the player's words).

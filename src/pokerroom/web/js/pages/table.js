@@ -5,7 +5,7 @@ import { session } from "../session.js";
 import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, mixNowText, mixNextText, mixRotationText, seconds, handWords } from "../fmt.js";
 import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { openBuyIn } from "./lobby.js";
-import { showBanner, dialog, errorText as wordError, noticeText, ruleLink } from "../ui.js";
+import { showBanner, hideBanner, dialog, errorText as wordError, noticeText, ruleLink } from "../ui.js";
 import { t } from "../i18n.js";
 import { clockState } from "../clock.js";
 import { play } from "../sound.js";
@@ -40,6 +40,7 @@ export function mountTable(main, tableId, opts = {}) {
   let errorRule = null;
   let errorTimer = null;
   const notices = [];
+  const handBanners = [];      // banners of notices about the hand in play (cleared with it)
   const timeHolder = h("div", { "data-testid": "clock-holder" });
 
   const title = h("h1", {}, t("table.title"));
@@ -495,7 +496,10 @@ export function mountTable(main, tableId, opts = {}) {
     if (Array.isArray(v.log) && v.log.length) handLog = v.log.slice();
     if (v.hand && (!view || view.hand !== v.hand) && result && result.hand !== v.hand) result = null;
     if (v.hand && (!view || view.hand !== v.hand)) {
-      // A new hand: the last hand's notices ("You ran out of time") stay with that hand.
+      // A new hand: the last hand's notices ("You ran out of time") stay with that hand,
+      // in the log and in the banner (which may outlast a short pause between hands).
+      for (const text of handBanners) hideBanner(text);
+      handBanners.length = 0;
       notices.length = 0;
     }
     const before = me();
@@ -598,6 +602,7 @@ export function mountTable(main, tableId, opts = {}) {
       if (m.table !== tableId) return;
       notices.push(noticeText(m));
       showBanner(noticeText(m), "warn", 6000);
+      if (m.hand !== null && m.hand !== undefined) handBanners.push(noticeText(m));
       if (view) renderLog();
     }),
   ];
