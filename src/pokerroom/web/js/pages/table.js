@@ -602,7 +602,9 @@ export function mountTable(main, tableId, opts = {}) {
       if (m.table !== tableId) return;
       notices.push(noticeText(m));
       showBanner(noticeText(m), "warn", 6000);
-      if (m.hand !== null && m.hand !== undefined) handBanners.push(noticeText(m));
+      // Only a notice about the hand on the felt goes with it; a hand voided by a restart or
+      // a take-over is told after the fact, and its banner must outlive the next deal.
+      if (view && m.hand !== null && m.hand !== undefined && m.hand === view.hand) handBanners.push(noticeText(m));
       if (view) renderLog();
     }),
   ];
