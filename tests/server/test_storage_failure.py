@@ -8,6 +8,7 @@ SQLite file refuses to store any hand.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from pathlib import Path
@@ -31,6 +32,24 @@ BUY_IN = 4_000  # Antares: no-limit 100/200
 LOCK_WAIT_S = 60
 
 
+async def _change_schema(db_file: Path, statement: str) -> None:
+    """Run a schema change beside the live server: in a thread, so the server (same event
+    loop) can finish the write it holds, and under BEGIN IMMEDIATE, which takes the write lock
+    first and so waits for it; a plain statement read first, and its upgrade to a write on a
+    snapshot the server had moved past failed at once ('database is locked' in a CI run)."""
+
+    def run() -> None:
+        conn = sqlite3.connect(db_file, timeout=LOCK_WAIT_S, isolation_level=None)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute(statement)
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+
+    await asyncio.to_thread(run)
+
+
 async def test_R_POT_3_hand_that_cannot_be_stored_halts_the_table_and_moves_no_chip(
     tmp_path: Path,
 ) -> None:
@@ -45,11 +64,11 @@ async def test_R_POT_3_hand_that_cannot_be_stored_halts_the_table_and_moves_no_c
         clients = {}
         for name in ("ann", "bob"):
             clients[name] = await Client.connect(running.ws_url, token=await register(running, name))
-        with sqlite3.connect(db_file, timeout=LOCK_WAIT_S) as conn:
-            conn.execute(
-                "CREATE TRIGGER refuse_hands BEFORE INSERT ON hands "
-                "BEGIN SELECT RAISE(ABORT, 'storage unavailable (test)'); END"
-            )
+        await _change_schema(
+            db_file,
+            "CREATE TRIGGER refuse_hands BEFORE INSERT ON hands "
+            "BEGIN SELECT RAISE(ABORT, 'storage unavailable (test)'); END",
+        )
         for client in clients.values():
             await client.send(type="sit", table="antares-1", buy_in=BUY_IN)
             await client.wait_for(of_type("balance"))
@@ -108,11 +127,11 @@ async def test_R_POT_3_failed_settlement_halts_with_a_notice_and_resumes_by_itse
         clients = {}
         for name in ("ann", "bob"):
             clients[name] = await Client.connect(running.ws_url, token=await register(running, name))
-        with sqlite3.connect(db_file, timeout=LOCK_WAIT_S) as conn:
-            conn.execute(
-                "CREATE TRIGGER refuse_settle BEFORE UPDATE ON hands WHEN NEW.status = 'settled' "
-                "BEGIN SELECT RAISE(ABORT, 'storage unavailable (test)'); END"
-            )
+        await _change_schema(
+            db_file,
+            "CREATE TRIGGER refuse_settle BEFORE UPDATE ON hands WHEN NEW.status = 'settled' "
+            "BEGIN SELECT RAISE(ABORT, 'storage unavailable (test)'); END",
+        )
         for client in clients.values():
             await client.send(type="sit", table="antares-1", buy_in=BUY_IN)
             await client.wait_for(of_type("balance"))
@@ -139,8 +158,7 @@ async def test_R_POT_3_failed_settlement_halts_with_a_notice_and_resumes_by_itse
                  and any(e["type"] == "HandDealt" and e["hand_number"] > legal["hand"]
                          for e in m["events"])]
         assert not dealt, "a new hand was dealt before the last one was settled"
-        with sqlite3.connect(db_file, timeout=LOCK_WAIT_S) as conn:
-            conn.execute("DROP TRIGGER refuse_settle")
+        await _change_schema(db_file, "DROP TRIGGER refuse_settle")
         await clients["ann"].wait_for(of_type("notice", code="table_resumed"), timeout=15)
         await clients["ann"].wait_for(
             lambda m: m["type"] == "table_events" and any(
