@@ -169,10 +169,6 @@ async def table_status(table_id: str, status: str, body: Reason, who: Op,
              responses=refusals(409))
 async def add_table(body: NewTable, who: Op, state: Room) -> dict[str, Any]:
     spec = body.model_dump()
-    if getattr(state, "cluster", None) is not None:
-        # A console table takes no lease yet: every node would have to build and balance it.
-        raise refuse(409, "not_in_cluster", "tables cannot be added from the console while "
-                     "the room runs on several nodes; add them to the room file", field="table")
     try:
         table_id = await state.add_console_table(spec, who.name)
     except RoomConfigError as exc:

@@ -83,6 +83,11 @@ def load_room(settings: Settings) -> RoomConfig:
     return parse_room(text, "pokerroom/data/room.toml")
 
 
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("a cluster task failed", exc_info=task.exception())
+
+
 class ServerState:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -282,6 +287,10 @@ class ServerState:
         from pokerroom.services.cluster import ClusterConfig, ClusterNode
 
         assert self.settings.cluster_url is not None
+        # Tables an operator added from the console are the cluster's like the room file's.
+        for spec in await ConsoleTables(self.db).specs():
+            table_id, make = self._console_factory(spec)
+            self._factories.setdefault(table_id, make)
         self.cluster = ClusterNode(
             ClusterConfig(redis_url=self.settings.cluster_url, node=self.settings.node_id,
                           prefix=self.settings.cluster_prefix,
@@ -291,7 +300,7 @@ class ServerState:
             templates={t: make() for t, make in self._factories.items()},
             make=lambda t: self._factories[t](), uth_settler=self._uth_settler(),
             rewatch=self.rewatch, notify=self.deliver_notices, on_room=self.on_room_message,
-            seal=self.seal)
+            seal=self.seal, discover=self.know_console_tables)
         await self.cluster.start()
         # /readyz: Redis reachable and this node's leases current; /metrics: leases held.
         self.add_readiness_check("redis", self.cluster.redis_ready)
@@ -311,20 +320,41 @@ class ServerState:
             except Exception:  # noqa: BLE001 - the client resyncs on its next message
                 log.warning("could not show %s again to a client", table_id, exc_info=True)
 
-    def _add_console_runner(self, spec: dict[str, Any]) -> str:
+    def _console_factory(self, spec: dict[str, Any]) -> tuple[str, Callable[[], Runner]]:
+        """A console table's id and the function building a fresh runner of it."""
         config = self._with_clock(console_table_config(spec))
         table_id = table_id_of(config.name)
+        return table_id, partial(TableRunner, table_id, config, self._services,
+                                 display_name=config.name)
+
+    def _add_console_runner(self, spec: dict[str, Any]) -> str:
+        table_id, make = self._console_factory(spec)
         if self.lobby.has(table_id):
             raise ValueError(f"a table {table_id!r} exists already")
-        self.lobby.add(TableRunner(table_id, config, self._services, display_name=config.name))
+        self.lobby.add(make())
         return table_id
 
+    async def know_console_tables(self) -> None:
+        """Every console table stored is a table of this cluster node too (a console on any
+        node added it): the node lists it and balancing may give it to this node."""
+        for spec in await ConsoleTables(self.db).specs():
+            table_id, make = self._console_factory(spec)
+            if table_id not in self._factories:
+                self._factories[table_id] = make
+                self.cluster.add_table(make())
+
     async def add_console_table(self, spec: dict[str, Any], created_by: str) -> str:
-        """Add a cash table from the console: checked like a room file's, stored, started."""
+        """Add a cash table from the console: checked like a room file's, stored, started.
+        On a cluster it is stored, then every node is told to read it (each lists it; the
+        balancing gives it a lease and an owner, like any table of the room file)."""
         config = console_table_config(spec)  # RoomConfigError names what is wrong
         if self.lobby.has(table_id_of(config.name)):
             raise ValueError(f"a table {table_id_of(config.name)!r} exists already")
         await ConsoleTables(self.db).add(spec, created_by)
+        if getattr(self, "cluster", None) is not None:
+            await self.know_console_tables()
+            await self.cluster.tell_room({"console_tables": True})
+            return table_id_of(config.name)
         table_id = self._add_console_runner(spec)
         await self.lobby.runner(table_id).start()
         self.lobby.changed(self.lobby.runner(table_id))
@@ -370,6 +400,9 @@ class ServerState:
             self._broadcast_here(message["broadcast"])
         elif isinstance(message.get("lock"), int):
             self._disconnect_here(message["lock"], str(message.get("text") or ""))
+        elif message.get("console_tables") is True:
+            task = asyncio.get_running_loop().create_task(self.know_console_tables())
+            task.add_done_callback(_log_failure)
 
     def _with_clock(self, config: Any) -> Any:
         clock = config.clock

@@ -109,7 +109,8 @@ class ClusterNode:
                  rewatch: Callable[[str], Awaitable[None]] | None = None,
                  notify: Callable[[list[int]], Awaitable[None]] | None = None,
                  on_room: Callable[[dict[str, Any]], None] | None = None,
-                 seal: Any = None) -> None:
+                 seal: Any = None,
+                 discover: Callable[[], Awaitable[None]] | None = None) -> None:
         self.config = config
         self.node = config.node
         self.db = db
@@ -122,6 +123,9 @@ class ClusterNode:
         self.rewatch = rewatch  # re-observe a table for this node's clients (a new owner)
         self.notify = notify  # deliver kept notices to this node's sockets of these accounts
         self.on_room = on_room  # the console's word to every node's sockets (tell_room)
+        # reads the tables added while the room runs (the console's): add_table for each
+        self.discover = discover
+        self._unknown: set[str] = set()  # leased tables this node has no template of
         self.fence = Fence(config.node)
         self.leases = TableLeases(db)
         self.redis: Any = aioredis.from_url(config.redis_url)
@@ -168,6 +172,14 @@ class ClusterNode:
 
     def _remote(self, template: Runner) -> RemoteRunner:
         return RemoteRunner(template, self.forward, node=self.node, entries=self._rows)
+
+    def add_table(self, template: Runner) -> None:
+        """A table added while the room runs (from the console, on any node): listed here as
+        another node's table until balancing gives it to some node (maybe this one)."""
+        if template.table_id in self.templates:
+            return
+        self.templates[template.table_id] = template
+        self.lobby.add(self._remote(template))
 
     async def release_all(self) -> None:
         """Give every table up now (a graceful stop, once their hands are over)."""
@@ -296,6 +308,11 @@ class ClusterNode:
         self.alive = await alive_nodes(self.redis, self.config.prefix)
         await self._forget_gone_viewers(set(self.alive) | {self.node})
         leases = {lease.table_id: lease for lease in await self.leases.all()}
+        unknown = set(leases) - set(self.templates)
+        if unknown != self._unknown and self.discover is not None:
+            # a table another node's console added, whose word this node missed (cut off)
+            self._unknown = unknown
+            await self.discover()
         self.epochs = {t: lease.epoch for t, lease in leases.items()}
         self.owners = {t: lease.node for t, lease in leases.items() if lease.alive(at)}
         share = math.ceil(len(self.templates) / max(1, len(self.alive)))
