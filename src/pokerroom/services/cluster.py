@@ -10,7 +10,9 @@ What a node does every `tick_s`:
 - says it is alive: the Redis key `<prefix>node:<id>` with a time to live of `ttl_ms`;
 - renews the lease of every table it runs (services.leases); a lease it cannot renew (taken
   over, or PostgreSQL unreachable for longer than the lease) is dropped at once: the table's
-  runner stops, and its writes would be refused by the epoch anyway (storage.fencing);
+  runner stops, and its writes would be refused by the epoch anyway (storage.fencing); a
+  table stopped only because renewals stalled runs here again once they answer, if its lease
+  is still this node's at that epoch (_resume_fenced: one more epoch, its hand voided);
 - balances: with N nodes alive each should run about ceil(tables / N). A node below its
   share takes tables nobody holds (never started, released, or whose node died and whose
   lease expired); a node above it stops dealing at one table, lets the hand in play finish
@@ -143,6 +145,8 @@ class ClusterNode:
         self._stopping = False
         self.takeovers: list[tuple[str, int, int]] = []  # (table, epoch, at ms) for figures
         self.last_renewal_ms: int | None = None  # the last tick whose renewals all answered
+        # table -> (epoch, when): stopped here by _self_fence, resumed once renewals answer
+        self._fenced: dict[str, tuple[int, int]] = {}
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -243,6 +247,7 @@ class ClusterNode:
         for table_id in list(self.fence.epochs):
             if at - self._renewed.get(table_id, 0) >= self._deadline_ms():
                 log.warning("%s: lease not renewed in time: table stopped here", table_id)
+                self._fenced[table_id] = (self.fence.epochs[table_id], at)
                 await self._drop(table_id)
 
     # ------------------------------------------------------------------ one tick
@@ -304,6 +309,7 @@ class ClusterNode:
     async def _balance(self) -> None:
         if self._stopping:
             return
+        await self._resume_fenced()
         at = clock.now_ms()
         self.alive = await alive_nodes(self.redis, self.config.prefix)
         await self._forget_gone_viewers(set(self.alive) | {self.node})
@@ -355,6 +361,33 @@ class ClusterNode:
         epoch = await self.leases.take(table_id, node=self.node, ttl_ms=self.config.ttl_ms)
         if epoch is None:
             return False
+        return await self._run(table_id, epoch)
+
+    async def _resume_fenced(self) -> None:
+        """Tables this node stopped because its renewals stalled (_self_fence) run here again
+        as soon as a renewal begun after the stop has answered, if nobody took them
+        meanwhile (the lease is still this node's at the epoch it held), expired or not: no
+        wait for the lease to run out, nor for another node. The lease is taken at one more
+        epoch, so a write the stopped runner still had on its way is refused; the hand it
+        was dealing is voided as at any take-over (stacks back to the hand's start, each
+        player told), and the fresh runner seats everyone again at the same seats."""
+        renewed = self.last_renewal_ms
+        for table_id, (epoch, fenced_at) in list(self._fenced.items()):
+            if renewed is None or renewed <= fenced_at:
+                continue  # no renewal has answered since the stop
+            del self._fenced[table_id]
+            if table_id in self.fence.epochs:
+                continue
+            again = await self.leases.resume(table_id, node=self.node, epoch=epoch,
+                                             ttl_ms=self.config.ttl_ms)
+            if again is None:
+                log.info("%s: taken by another node while renewals stalled", table_id)
+                continue
+            log.warning("%s: renewals answer again: resumed here at epoch %s", table_id, again)
+            await self._run(table_id, again)
+
+    async def _run(self, table_id: str, epoch: int) -> bool:
+        """Run a table whose lease this node just took at `epoch`: recovery, a fresh runner."""
         self.fence.hold(table_id, epoch)
         self._renewed[table_id] = clock.now_ms()
         self.owners[table_id] = self.node

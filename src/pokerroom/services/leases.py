@@ -82,6 +82,23 @@ class TableLeases:
 
         return await self.db.run_write(work)
 
+    async def resume(self, table_id: str, *, node: str, epoch: int, ttl_ms: int,
+                     now_ms: int | None = None) -> int | None:
+        """Take back this node's own lease at one more epoch, only if it is still this node's
+        at `epoch` (nobody took it meanwhile), expired or not; None otherwise."""
+        at = clock.now_ms() if now_ms is None else now_ms
+
+        async def work(session: AsyncSession) -> int | None:
+            row = (await session.execute(
+                update(TableLease)
+                .where(TableLease.table_id == table_id, TableLease.node == node,
+                       TableLease.epoch == epoch)
+                .values(epoch=epoch + 1, expires_ms=at + ttl_ms)
+                .returning(TableLease.epoch))).first()
+            return None if row is None else int(row[0])
+
+        return await self.db.run_write(work)
+
     async def renew_all(self, held: dict[str, int], *, node: str, ttl_ms: int,
                         now_ms: int | None = None) -> tuple[set[str], set[str]]:
         """Renew every lease this node holds: (renewed, lost). A table in neither was busy
