@@ -20,7 +20,8 @@ from test_fairness import standalone_verifier
 from test_tournament_away import Player
 
 from pokerroom.history.pokerstars import roman
-from pokerroom.services.tournament_exports import tournament_number
+from pokerroom.services.tournament_numbers import tournament_number
+from pokerroom.storage.database import Database
 
 LEVELS = ", ".join(
     f"{{ small_blind = {10 * 2**i}, big_blind = {20 * 2**i}, hands = 3 }}" for i in range(10)
@@ -91,7 +92,10 @@ async def test_R_TOURN_7_tournament_hands_in_history_export_and_fairness(tmp_pat
                 assert not any(seed in text for seed in seeds)  # never sent, not even after
                 one = (await http.get(f"/api/hands/{hands[0]['id']}", headers=headers)).json()
                 assert one["steps"] and one["name"] == "duo-1 1"
-                number = tournament_number("duo-1")
+                # the tournament's stored serial (a fresh room's first tournaments)
+                number = int(re.findall(r"Tournament #(\d+), ", (await http.get(
+                    f"/api/hands/{hands[0]['id']}/pokerstars", headers=headers)).text)[0])
+                assert 1 <= number <= 10, number
                 for h in hands:  # PokerStars' tournament header, the hand's own level
                     download = await http.get(f"/api/hands/{h['id']}/pokerstars",
                                               headers=headers)  # fmt: skip
@@ -100,7 +104,7 @@ async def test_R_TOURN_7_tournament_hands_in_history_export_and_fairness(tmp_pat
                     level = (h["hand"] - 1) // 3 + 1  # levels of 3 hands, one table
                     blinds = f"{10 * 2 ** (level - 1)}/{20 * 2 ** (level - 1)}"
                     assert head.startswith(
-                        f"PokerStars Hand #{h['id']}: Tournament #{number}, $10+$1 USD "
+                        f"PokerStars Hand #{h['id']}: Tournament #{number}, $10.00+$1.00 USD "
                         f"Hold'em No Limit - Level {roman(level)} ({blinds}) - "), head
                     assert table.startswith(f"Table '{number} 1' 2-max Seat #"), table
                     # chips, not money (the last hand's finish lines name the prize)
@@ -109,7 +113,7 @@ async def test_R_TOURN_7_tournament_hands_in_history_export_and_fairness(tmp_pat
                     if h["hand"] == max(x["hand"] for x in hands):  # R-TOURN-6, R-TOURN-7
                         assert sorted(ends) == sorted([
                             f"{loser} finished the tournament in 2nd place",
-                            f"{winner} wins the tournament and receives $20 - congratulations!",
+                            f"{winner} wins the tournament and receives $20.00 - congratulations!",
                         ]), ends
                         body = body.replace(ends[0], "").replace(ends[1], "")
                     else:
@@ -117,6 +121,11 @@ async def test_R_TOURN_7_tournament_hands_in_history_export_and_fairness(tmp_pat
                     assert "$" not in body
     finally:
         await stop_server(running)
+    db = Database(settings.database_url)
+    try:
+        assert await tournament_number(db, "duo-1") == number
+    finally:
+        await db.close()
     report = await asyncio.to_thread(audit, settings.database_url)
     assert report["ok"], report
     assert report["counts"]["hands_replayed"] >= len(hands)

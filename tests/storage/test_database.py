@@ -45,10 +45,10 @@ async def test_migrations_apply_to_a_fresh_file_and_again_as_a_no_op(tmp_path) -
     url = f"sqlite+aiosqlite:///{tmp_path / 'fresh.db'}"
     db = await open_database(url)
     await db.migrate()
-    assert await current_revision(db) == "0012"
+    assert await current_revision(db) == "0013"
     await db.close()
     db = await open_database(url)  # a second start on the same file
-    assert await current_revision(db) == "0012"
+    assert await current_revision(db) == "0013"
     await db.close()
 
 
@@ -107,7 +107,7 @@ async def test_an_old_database_is_upgraded_in_place_keeping_its_rows(tmp_path) -
     assert await current_revision(db) == "0001"
     await db.close()
     db = await open_database(url)
-    assert await current_revision(db) == "0012"
+    assert await current_revision(db) == "0013"
     async with db.read() as session:
         rows = (await session.execute(text("SELECT staked, seat FROM uth_rounds"))).all()
     assert [tuple(r) for r in rows] == [(5, None)]

@@ -206,17 +206,27 @@ def _check_names(names: Mapping[int, str], seats: Iterable[int]) -> None:
 # The export
 
 
+def _tournament_money(amount: int, t: TournamentHeader) -> str:
+    """A tournament's money as PokerStars writes it in the header and the finish lines:
+    always two decimals (`$3.19+$0.31`, `$10.00+$1.00`, a fee of nothing `$0.00`; real
+    files: docs/reference/pokerstars-tournament-hands.md), unlike the cash amounts' `$50`.
+    Play money (no currency) is written in whole units."""
+    if not t.currency:
+        money = HandContext(table_name="", max_seats=2, names={}, hand_id=0,
+                            started_at=datetime.datetime.now(datetime.UTC), currency="",
+                            chip_value=t.money_unit)  # fmt: skip
+        return format_amount(amount, money)
+    return f"{SYMBOLS.get(t.currency, '')}{Decimal(amount) * t.money_unit:.2f}"
+
+
 def _tournament_words(t: TournamentHeader) -> str:
     """`Tournament #797469411, $3.19+$0.31 USD ` or `Tournament #2869198721, Freeroll  `
     (PokerStars' two spaces after a freeroll)."""
     if t.buy_in == 0 and t.fee == 0:
         return f"Tournament #{t.number}, Freeroll  "
-    money = HandContext(table_name="", max_seats=2, names={}, hand_id=0,
-                        started_at=datetime.datetime.now(datetime.UTC), currency=t.currency,
-                        chip_value=t.money_unit)  # fmt: skip
     code = f" {t.currency}" if t.currency else ""
-    return (f"Tournament #{t.number}, {format_amount(t.buy_in, money)}"
-            f"+{format_amount(t.fee, money)}{code} ")
+    return (f"Tournament #{t.number}, {_tournament_money(t.buy_in, t)}"
+            f"+{_tournament_money(t.fee, t)}{code} ")
 
 
 def ordinal(n: int) -> str:
@@ -227,17 +237,14 @@ def ordinal(n: int) -> str:
 
 def _finish_lines(t: TournamentHeader, name: Any) -> list[str]:
     """The players out in this hand, best place first, then the winner (as PokerStars)."""
-    money = HandContext(table_name="", max_seats=2, names={}, hand_id=0,
-                        started_at=datetime.datetime.now(datetime.UTC), currency=t.currency,
-                        chip_value=t.money_unit)  # fmt: skip
     out = []
     for seat, place, prize in sorted(t.finishes, key=lambda f: (f[1] == 1, f[1])):
         if place == 1:
             out.append(f"{name(seat)} wins the tournament and receives "
-                       f"{format_amount(prize, money)} - congratulations!")
+                       f"{_tournament_money(prize, t)} - congratulations!")
         elif prize:
             out.append(f"{name(seat)} finished the tournament in {ordinal(place)} place "
-                       f"and received {format_amount(prize, money)}.")
+                       f"and received {_tournament_money(prize, t)}.")
         else:
             out.append(f"{name(seat)} finished the tournament in {ordinal(place)} place")
     return out
@@ -305,11 +312,13 @@ def export_hand(source: HandRecord | Hand, context: HandContext, *, viewer: int 
     # --- forced bets
     posts: dict[int, list[BlindPosted]] = {}
     blind_role: dict[int, str] = {}
+    antes = [e for e in events if isinstance(e, AntePosted)]
+    # In seat order, as PokerStars lists them (the engine posts them from the button's left).
+    for e in sorted(antes, key=lambda e: context.number(e.seat)):
+        lines.append(f"{name(e.seat)}: posts the ante {amount(e.amount)}"
+                     + (" and is all-in" if e.all_in else ""))
     for e in events:
-        if isinstance(e, AntePosted):
-            lines.append(f"{name(e.seat)}: posts the ante {amount(e.amount)}"
-                         + (" and is all-in" if e.all_in else ""))
-        elif isinstance(e, BlindPosted):
+        if isinstance(e, BlindPosted):
             posts.setdefault(e.seat, []).append(e)
     for seat, seat_posts in posts.items():
         kinds = {p.kind for p in seat_posts}

@@ -51,6 +51,7 @@ from pokerroom.services.hands import (
 )
 from pokerroom.services.recovery import VOID_REASON
 from pokerroom.services.tournament_money import post_money
+from pokerroom.services.tournament_numbers import number_tournament
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import TournamentRow
 from pokerroom.storage.records import encode_record
@@ -192,6 +193,7 @@ class TournamentDirector(Actor):
             row = TournamentRow(id=self.id, spec=json.dumps(self.spec), status=self.t.status,
                                 snapshot=data, updated_ms=self._wall())  # fmt: skip
             session.add(row)
+            await number_tournament(session, self.id)  # its number in the exports
         row.status = self.t.status
         row.snapshot = data
         row.prize_pool = self.t.prize_pool

@@ -250,6 +250,16 @@ class TournamentRow(Base):
     updated_ms: Mapped[int] = mapped_column(BigInteger)
 
 
+class TournamentNumber(Base):
+    """A tournament's number: the digits PokerStars' text format names it by (`Tournament
+    #12`), given once when its row is first stored, in that order, and never changed, so
+    every export of its hands says the same number and no two tournaments share one."""
+
+    __tablename__ = "tournament_numbers"
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[str] = mapped_column(String(64), unique=True)
+
+
 class TableSeating(Base):
     """Who sits where at a poker table between hands (JSON), so that a restart, or the node
     that takes the table over, seats the same players again instead of cashing them out.

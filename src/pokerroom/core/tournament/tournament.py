@@ -72,6 +72,12 @@ CANCELLED = "cancelled"
 Events = list[TournamentEvent]
 
 
+def entry_name(player: str, nth: int) -> str:
+    """A player's nth entry (R-TOURN-11: re-entries): `7`, then `7#2`, `7#3`. One is in
+    play at a time, so the entries go out in this order."""
+    return player if nth == 1 else f"{player}#{nth}"
+
+
 @dataclass(slots=True, kw_only=True)
 class Entry:
     entry: str
@@ -194,7 +200,7 @@ class Tournament:
             raise RuleViolationError("R-TOURN-11", f"{player} has no re-entry left")
         if self.alive_count >= cfg.max_entrants:
             raise RuleViolationError("R-TOURN-1", "the tournament is full")
-        entry = player if not mine else f"{player}#{len(mine) + 1}"
+        entry = entry_name(player, len(mine) + 1)
         self.entries[entry] = Entry(entry=entry, player=player, chips=cfg.starting_chips)
         self.alive_count += 1
         self.prize_pool += cfg.buy_in
