@@ -169,6 +169,17 @@ async def register(running: RunningServer, name: str) -> str:
         return str(r.json()["token"])
 
 
+async def greeted(running: RunningServer, *names: str) -> dict[str, Client]:
+    """A new account per name, each with a socket that said hello and was welcomed."""
+    clients: dict[str, Client] = {}
+    for name in names:
+        client = await Client.connect(running.ws_url, await register(running, name))
+        await client.send(type="hello")
+        await client.wait_for(of_type("welcome"))
+        clients[name] = client
+    return clients
+
+
 def latest_view(client: Client, table: str) -> dict[str, Any] | None:
     return client.views.get(table)
 

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from roomharness import Client, of_type, play_until, register
+from roomharness import Client, greeted, of_type, play_until, register
 
 from pokerroom.services import table_runner
 from pokerroom.services.fanout import LocalFanOut, table_channel
@@ -39,12 +39,7 @@ def _hole_cards(client: Client) -> set[str]:
 
 
 async def test_observers_share_one_frame_and_it_holds_no_hole_card(server: Any) -> None:
-    players: dict[str, Client] = {}
-    for name in ("ivy", "jon"):
-        client = await Client.connect(server.ws_url, await register(server, name))
-        await client.send(type="hello")
-        await client.wait_for(of_type("welcome"))
-        players[name] = client
+    players = await greeted(server, "ivy", "jon")
     # One observer without an account, one logged in who does not sit: the same audience.
     anonymous = await Client.connect(server.ws_url)
     member = await Client.connect(server.ws_url, await register(server, "kim"))

@@ -35,6 +35,7 @@ from pokerroom.server.messages import (
 )
 from pokerroom.server.state import ServerState
 from pokerroom.services.clock import now_ms
+from pokerroom.services.outbound_parts import AccountInfo
 from pokerroom.services.refusal import RefusedError
 
 
@@ -66,7 +67,7 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
             balance = None
             if conn.account_id is not None:
                 balance = await state.balance_of(conn.account_id)
-            account = (
+            account: AccountInfo | None = (
                 None if conn.account_id is None
                 else {"id": conn.account_id, "username": conn.username, "balance": balance}
             )

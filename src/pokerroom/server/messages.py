@@ -1,6 +1,8 @@
 """The wire protocol's messages: inbound ones validated here before they reach a service, and
 the outbound ones (defined in services.outbound, where the runners build them; re-exported
-here so that both directions are read from this one module)."""
+here so that both directions are read from this one module). The JSON objects inside the
+outbound messages (views, seats, lobby entries, results) are typed in
+services.outbound_parts."""
 
 from __future__ import annotations
 

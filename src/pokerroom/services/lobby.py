@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pokerroom.core.table.lobby import Lobby as CoreLobby
 from pokerroom.services.fanout import LOBBY, FanOut, Subscriber
 from pokerroom.services.outbound import LobbyTables, LobbyUpdate, encode
+from pokerroom.services.outbound_parts import LobbyEntry
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import Runner
 
@@ -42,7 +41,7 @@ class Lobby:
     def runners(self) -> list[Runner]:
         return list(self._runners.values())
 
-    def entries(self) -> list[dict[str, Any]]:
+    def entries(self) -> list[LobbyEntry]:
         return [runner.entry() for runner in self._runners.values()]
 
     def subscribe(self, subscriber: Subscriber) -> None:

@@ -9,8 +9,9 @@ A message is a frozen dataclass whose first field is its `type`; `encode` turns 
 `Frame`, the JSON text a socket is sent, built once per audience (issue 11): the fan-out
 hands the very same frame to every subscriber of a channel. The field order is the key order
 on the wire, with `"v"` appended last, as the dicts these classes replace were written.
-Views, events and lobby entries inside a message are plain JSON objects (services.wire,
-services.poker_view), already filtered for the message's audience.
+Views, events and lobby entries inside a message are typed in services.outbound_parts
+(TypedDicts: plain dicts at run time, so the hot path pays nothing for the types), built by
+services.poker_view, services.wire and the runners, already filtered for the audience.
 """
 
 from __future__ import annotations
@@ -19,6 +20,16 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import orjson
+
+from pokerroom.services.outbound_parts import (
+    AccountInfo,
+    LobbyEntry,
+    PokerView,
+    TournamentPicture,
+    UthTableView,
+    Winner,
+    WireEvent,
+)
 
 PROTOCOL_VERSION = 1
 JsonObject = dict[str, Any]
@@ -49,7 +60,7 @@ def decode(frame: Frame) -> JsonObject:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Welcome:
     type: Literal["welcome"] = field(default="welcome", init=False)
-    account: JsonObject | None  # {"id", "username", "balance"}
+    account: AccountInfo | None
     now_ms: int
     protocol: int = PROTOCOL_VERSION
 
@@ -144,13 +155,13 @@ class KeptNotice:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LobbyTables:
     type: Literal["lobby"] = field(default="lobby", init=False)
-    tables: list[JsonObject]
+    tables: list[LobbyEntry]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LobbyUpdate:
     type: Literal["lobby_update"] = field(default="lobby_update", init=False)
-    table: JsonObject  # one lobby entry
+    table: LobbyEntry
 
 
 # ---------------------------------------------------------------------- tables
@@ -159,7 +170,7 @@ class TableView:
     type: Literal["table_view"] = field(default="table_view", init=False)
     table: str
     version: int
-    view: JsonObject
+    view: PokerView
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -168,8 +179,8 @@ class TableEvents:
     table: str
     from_version: int
     version: int
-    events: list[JsonObject]  # filtered for the receiver
-    view: JsonObject  # the receiver's view after these events
+    events: list[WireEvent]  # filtered for the receiver
+    view: PokerView  # the receiver's view after these events (no `log`)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -177,7 +188,7 @@ class HandResult:
     type: Literal["hand_result"] = field(default="hand_result", init=False)
     table: str
     hand: int
-    winners: list[JsonObject]
+    winners: list[Winner]
     shown: dict[str, list[str | None]]
     rake: int
     stacks: dict[str, int]
@@ -197,14 +208,14 @@ class UthView:
     type: Literal["uth_view"] = field(default="uth_view", init=False)
     table: str
     version: int
-    view: JsonObject
+    view: UthTableView
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Tournament:
     type: Literal["tournament"] = field(default="tournament", init=False)
     tournament: str
-    view: JsonObject
+    view: TournamentPicture
 
 
 Outbound = (

@@ -11,10 +11,22 @@ differently (`shared_view`, from the observer's view) once, then each viewer's o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-from pokerroom.core.rules import HandView, LegalActions
+from pokerroom.core.rules import Game, HandView, LegalActions
 from pokerroom.core.rules.showdown import hand_parts
+from pokerroom.services.outbound_parts import (
+    EmptySeat,
+    HandParts,
+    Legal,
+    PokerHeader,
+    PokerView,
+    Pot,
+    Preset,
+    Span,
+    TakenSeat,
+    You,
+)
 from pokerroom.services.wire import card_text, plain
 
 # Pot fractions players know: (key for the client's words, numerator, denominator).
@@ -24,7 +36,7 @@ POT_PRESETS = (("third_pot", 1, 3), ("half_pot", 1, 2), ("two_thirds_pot", 2, 3)
 OPEN_PRESETS = (("bb_2_5", 25), ("bb_3", 30), ("bb_4", 40))
 
 
-def presets(hand_view: HandView, low: int, high: int) -> list[dict[str, Any]]:
+def presets(hand_view: HandView, low: int, high: int) -> list[Preset]:
     """Totals for a bet or raise, each inside the legal [low, high] so a click is always
     legal: no-limit 1/3, 1/2, 2/3, 3/4 pot and pot (the pot counts the call: a raise "pot"
     is call, then raise by the pot after the call), before the flop with only the blinds
@@ -46,7 +58,7 @@ def presets(hand_view: HandView, low: int, high: int) -> list[dict[str, Any]]:
         if betting == "pot-limit" and key != "pot":
             continue
         wanted.append((key, top + pot_after_call * num // den))
-    out: list[dict[str, Any]] = []
+    out: list[Preset] = []
     for key, raw in wanted:
         amount = min(high, max(low, raw))
         if any(p["amount"] == amount for p in out):
@@ -61,11 +73,11 @@ LABELS = {"third_pot": "\u2153 pot", "half_pot": "\u00bd pot", "two_thirds_pot":
 
 
 def legal_json(legal: LegalActions, hand: int, action_no: int,
-               hand_view: HandView | None = None) -> dict[str, Any]:
-    def span(pair: tuple[int, int] | None) -> dict[str, Any] | None:
+               hand_view: HandView | None = None) -> Legal:
+    def span(pair: tuple[int, int] | None) -> Span | None:
         if pair is None:
             return None
-        out: dict[str, Any] = {"min": pair[0], "max": pair[1]}
+        out: Span = {"min": pair[0], "max": pair[1]}
         if hand_view is not None:
             out["presets"] = presets(hand_view, pair[0], pair[1])
         return out
@@ -81,7 +93,7 @@ def legal_json(legal: LegalActions, hand: int, action_no: int,
     }  # fmt: skip
 
 
-def pots_json(hand_view: HandView | None) -> list[dict[str, Any]]:
+def pots_json(hand_view: HandView | None) -> list[Pot]:
     """Main pot then side pots collected so far (R-POT-1), each with the seats that may win
     it; empty before the first bets are collected and once the hand is over."""
     if hand_view is None:
@@ -93,10 +105,11 @@ def warm_up() -> None:
     """Build the evaluator's lazy tables now (about 2 s of CPU, more on a loaded machine):
     the first flop a room deals names each player's hand (`you.hand`), and paying for the
     tables there stalled that table's first hand for seconds."""
-    hand_parts("holdem", (0, 1), (10, 20, 30))
+    hand_parts(Game("holdem"), (0, 1), (10, 20, 30))
 
 
-def seat_status(sv: Any, dealt: bool, folded: bool, all_in: bool) -> str:
+def seat_status(sv: Any, dealt: bool, folded: bool,
+                all_in: bool) -> Literal["sitting_out", "waiting", "folded", "all_in", "active"]:
     if sv.sitting_out:
         return "sitting_out"
     if not dealt:
@@ -108,7 +121,7 @@ def seat_status(sv: Any, dealt: bool, folded: bool, all_in: bool) -> str:
     return "active"
 
 
-def posts_due(sv: Any) -> str:
+def posts_due(sv: Any) -> Literal["small_and_big", "big_blind", "small_blind", "none"]:
     if sv.owes_small_blind and sv.owes_big_blind:
         return "small_and_big"
     if sv.owes_big_blind:
@@ -118,12 +131,13 @@ def posts_due(sv: Any) -> str:
     return "none"
 
 
-def _own_hand(hand_view: HandView | None, hs: Any) -> dict[str, Any] | None:
+def _own_hand(hand_view: HandView | None, hs: Any) -> HandParts | None:
     """The viewer's best hand so far in parts (for "Two Pair, Aces and Fours" under the
     cards), from the viewer's own cards only; None before five cards make a hand."""
     if hand_view is None or hs is None or hs.folded or any(c is None for c in hs.cards):
         return None
-    return hand_parts(hand_view.config.game, hs.cards, hand_view.board) or None
+    # hand_parts (the core) says dict[str, object]; its keys are those of HandParts
+    return hand_parts(hand_view.config.game, hs.cards, hand_view.board) or None  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +146,7 @@ class SharedView:
     once from the observer's `HandView`: it holds no card an observer may not see. Each
     viewer's view is `personal_view(shared, that viewer's HandView, ...)`."""
 
-    view: dict[str, Any]  # the observer's view: `you` and `legal` None, no seat `is_you`
+    view: PokerView  # the observer's view: `you` and `legal` None, no seat `is_you`
     hand_view: HandView | None  # the observer's (None: no hand in play)
     by_seat: dict[int, Any]  # the table's seats now (core.table SeatView) by seat number
     names: dict[Any, str]
@@ -143,7 +157,7 @@ class SharedView:
 
 def shared_view(
     *,
-    header: dict[str, Any],
+    header: PokerHeader,
     players: tuple[Any, ...],
     names: dict[Any, str],
     seats_total: int,
@@ -161,36 +175,37 @@ def shared_view(
         raise ValueError("the shared view is built from the observer's hand view only")
     by_seat = {p.seat: p for p in players}
     hand_seats = {s.seat: s for s in hand_view.seats} if hand_view is not None else {}
-    seats: list[dict[str, Any]] = []
+    seats: list[EmptySeat | TakenSeat] = []
     for seat in range(seats_total):
         sv = by_seat.get(seat)
         if sv is None:
             seats.append({"seat": seat, "status": "empty"})
         else:
             seats.append(_seat_entry(sv, hand_seats.get(seat), names, bots, is_you=False))
-    view = dict(header)
-    view.update(
-        hand=hand_number if hand_view is not None and not hand_view.is_over else None,
-        button=hand_view.button if hand_view is not None else button,
-        street=plain(hand_view.street) if hand_view is not None else None,
-        board=[card_text(c) for c in hand_view.board] if hand_view is not None else [],
-        pots=pots_json(hand_view),
-        seats=seats,
-        to_act=hand_view.to_act if hand_view is not None else None,
-        you=None,
-        legal=None,
-        clock=None if clock is None else {
+    # `hand_id` (and `fairness` while a hand runs) the runner adds: the stored hand is its.
+    view: PokerView = {  # type: ignore[typeddict-item]
+        **header,  # type: ignore[typeddict-item]
+        "hand": hand_number if hand_view is not None and not hand_view.is_over else None,
+        "button": hand_view.button if hand_view is not None else button,
+        "street": plain(hand_view.street) if hand_view is not None else None,
+        "board": [card_text(c) for c in hand_view.board] if hand_view is not None else [],
+        "pots": pots_json(hand_view),
+        "seats": seats,
+        "to_act": hand_view.to_act if hand_view is not None else None,
+        "you": None,
+        "legal": None,
+        "clock": None if clock is None else {
             "seat": clock.seat, "deadline_ms": clock.deadline_ms,
             "action_deadline_ms": clock.action_deadline_ms, "time_bank_ms": clock.bank_ms,
             "action_ms": clock.action_deadline_ms - clock.started_ms,
         },
-    )
+    }
     return SharedView(view=view, hand_view=hand_view, by_seat=by_seat, names=names, bots=bots,
                       hand_number=hand_number, action_no=action_no)
 
 
 def _seat_entry(sv: Any, hs: Any, names: dict[Any, str], bots: set[int] | frozenset[int], *,
-                is_you: bool) -> dict[str, Any]:
+                is_you: bool) -> TakenSeat:
     return {
         "seat": sv.seat,
         "name": names.get(sv.account, sv.account),
@@ -207,16 +222,16 @@ def _seat_entry(sv: Any, hs: Any, names: dict[Any, str], bots: set[int] | frozen
 
 
 def personal_view(shared: SharedView, hand_view: HandView | None, viewer_account: Any,
-                  balance: int | None = None) -> dict[str, Any]:
+                  balance: int | None = None) -> PokerView:
     """One viewer's view: the shared part, with the seats this viewer sees differently (its
     own cards; after the hand, the mucked hands of a player dealt in), `you` and `legal`.
     `hand_view` must be this viewer's, from the same `views_for` call as the shared part's
     (None when no hand is in play). The shared part is copied, never changed."""
-    view = dict(shared.view)
+    view = shared.view.copy()
     public = shared.hand_view
     if (hand_view is None) != (public is None):
         raise ValueError("the viewer's hand view and the shared one are of different moments")
-    seats: list[dict[str, Any]] | None = None
+    seats: list[EmptySeat | TakenSeat] | None = None
     mine: dict[int, Any] = {}
     if hand_view is not None and public is not None:
         for own, seen in zip(hand_view.seats, public.seats, strict=True):
@@ -228,7 +243,7 @@ def personal_view(shared: SharedView, hand_view: HandView | None, viewer_account
                     seats = list(shared.view["seats"])
                 seats[own.seat] = _seat_entry(shared.by_seat[own.seat], own, shared.names,
                                               shared.bots, is_you=False)
-    you: dict[str, Any] | None = None
+    you: You | None = None
     if viewer_account is not None:
         sv = next((p for p in shared.by_seat.values() if p.account == viewer_account), None)
         if sv is not None:

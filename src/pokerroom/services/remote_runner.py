@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pokerroom.services.outbound import Frame
+from pokerroom.services.outbound_parts import LobbyEntry, PokerView, UthTableView
 from pokerroom.services.runner import Runner
 
 Forward = Callable[[str, str, list[Any]], Awaitable[Any]]  # (table, method, args) -> value
@@ -20,7 +21,7 @@ Forward = Callable[[str, str, list[Any]], Awaitable[Any]]  # (table, method, arg
 
 class RemoteRunner:
     def __init__(self, template: Runner, forward: Forward, *, node: str,
-                 entries: dict[str, dict[str, Any]]) -> None:
+                 entries: dict[str, LobbyEntry]) -> None:
         self.template = template
         self.table_id = template.table_id
         self.kind = template.kind
@@ -51,7 +52,7 @@ class RemoteRunner:
     def busy(self) -> bool:
         return False
 
-    def entry(self) -> dict[str, Any]:
+    def entry(self) -> LobbyEntry:
         return self._entries.get(self.table_id) or self.template.entry()
 
     # ------------------------------------------------------------------ forwarded
@@ -107,8 +108,8 @@ class RemoteRunner:
         result: dict[str, str] = await self._call("set_status", status)
         return result
 
-    async def observer_view(self) -> dict[str, Any]:
-        result: dict[str, Any] = await self._call("observer_view")
+    async def observer_view(self) -> PokerView | UthTableView:
+        result: PokerView | UthTableView = await self._call("observer_view")
         return result
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from pokerroom.services.outbound import Frame, Outbound
+from pokerroom.services.outbound_parts import LobbyEntry, PokerView, UthTableView
 from pokerroom.services.refusal import RefusedError
 
 
@@ -31,7 +32,7 @@ class Runner(Protocol):
 
     async def stop(self) -> None: ...
 
-    def entry(self) -> dict[str, Any]:
+    def entry(self) -> LobbyEntry:
         """The table's lobby row."""
         ...
 
@@ -73,7 +74,7 @@ class Runner(Protocol):
     # the operator console (services.table_ops), forwarded to the owner like the rest
     async def set_status(self, status: str) -> dict[str, str]: ...
 
-    async def observer_view(self) -> dict[str, Any]: ...
+    async def observer_view(self) -> PokerView | UthTableView: ...
 
     async def broadcast(self, text: str) -> None: ...
 

@@ -12,6 +12,7 @@ from typing import Any
 from pokerroom.services.actor import ActorStoppedError
 from pokerroom.services.clock import now_ms
 from pokerroom.services.outbound import StatusNotice
+from pokerroom.services.outbound_parts import PokerView, UthTableView
 from pokerroom.services.refusal import RefusedError
 
 OPEN, PAUSED, CLOSED = "open", "paused", "closed"
@@ -68,10 +69,10 @@ class OperatorCommands:
         if self.status == CLOSED:
             raise RefusedError("table_closed", f"{self.display_name} is closed")
 
-    async def observer_view(self) -> dict[str, Any]:
+    async def observer_view(self) -> PokerView | UthTableView:
         """The table as an observer sees it (the console's), without the event log."""
-        view: dict[str, Any] = self.view_for(None)
-        view.pop("log", None)
+        view: PokerView | UthTableView = self.view_for(None)
+        view.pop("log", None)  # type: ignore[misc]  # a poker view's full form only
         return view
 
     async def broadcast(self, text: str) -> None:

@@ -54,6 +54,16 @@ from pokerroom.services.outbound import (
     TableView,
     WordedNotice,
 )
+from pokerroom.services.outbound_parts import (
+    Fairness,
+    Legal,
+    PokerHeader,
+    PokerLobbyEntry,
+    PokerView,
+    Variant,
+    Winner,
+    WireEvent,
+)
 from pokerroom.services.poker_view import personal_view, shared_view
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
@@ -135,7 +145,7 @@ class HandRun:
                                rule="R-BET-10")
         return seat
 
-    def fairness(self) -> dict[str, Any]:
+    def fairness(self) -> Fairness:
         """What everyone at the table may know of the deal while the hand runs."""
         return {"hand": self.number, "commitment": self.deal.commitment,
                 "client_seeds": list(self.deal.client_seeds)}
@@ -180,7 +190,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         # Parts of every view's header and lobby row built once (issue 11): the stakes, and
         # each game's layout.
         self._stakes = plain(config.stakes)
-        self._variants: dict[str, dict[str, Any]] = {}
+        self._variants: dict[str, Variant] = {}
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -254,7 +264,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         limits = self.config.buy_in
         return {"min_buy_in": limits.minimum, "max_buy_in": limits.maximum}
 
-    def entry(self) -> dict[str, Any]:
+    def entry(self) -> PokerLobbyEntry:
         game = self.table.config  # a mixed table: the game it plays now (R-MIX-1)
         return {
             "id": self.table_id, "name": self.display_name, "kind": "poker",
@@ -275,7 +285,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         return {"avg_pot": figures.average_pot, "players_per_flop": figures.players_per_flop_pct,
                 "hands_per_hour": figures.hands_per_hour, "waiting": figures.waiting}
 
-    def _header(self) -> dict[str, Any]:
+    def _header(self) -> PokerHeader:
         game = self.table.config  # a mixed table: the game it plays now, `mix` what is next
         return {
             "table": self.table_id, "name": self.display_name, "kind": "poker",
@@ -285,7 +295,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             "seats_total": self.config.seats, **self._limits(), "status": self.status,
         }  # fmt: skip
 
-    def _variant(self, game: str) -> dict[str, Any]:
+    def _variant(self, game: str) -> Variant:
         """The game's layout, built once per game (a mixed table rotates through several)."""
         known = self._variants.get(game)
         if known is None:
@@ -301,7 +311,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             self.bots.discard(account)
 
     def view_for(self, account: int | None, *, with_log: bool = False,
-                 players: tuple[Any, ...] | None = None) -> dict[str, Any]:
+                 players: tuple[Any, ...] | None = None) -> PokerView:
         """The view of one viewer; `players` (the table's seats now) may be passed by a
         caller building many views of one moment."""
         view = self._views((account,), players)[account]
@@ -314,7 +324,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         return view
 
     def _views(self, accounts: Collection[int | None],
-               players: tuple[Any, ...] | None = None) -> dict[int | None, dict[str, Any]]:
+               players: tuple[Any, ...] | None = None) -> dict[int | None, PokerView]:
         """The views of several viewers of one moment (one fan-out), the one place a poker
         view is filtered for its viewer: the part nobody sees differently is built once, from
         the observer's view (poker_view.shared_view); each viewer's own part from the core's
@@ -340,14 +350,14 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         # PokerStars file (`hand` stays the table's count, used to act).
         common["hand_id"] = run.db_id if run is not None and common["hand"] is not None else None
         # R-SD-5: after the hand, the offer to show, to each player dealt into it.
-        offers: dict[int, dict[str, Any] | None] = {}
+        offers: dict[int, Legal | None] = {}
         last = self._showable()
         if last is not None:
             dealt = {a: last.seats[a] for a in accounts if a is not None and a in last.seats}
             last_views = last.hand.views_for(dealt.values())
             offers = {a: show_offer(last_views[s], last.number, last.action_no)
                       for a, s in dealt.items()}
-        out: dict[int | None, dict[str, Any]] = {}
+        out: dict[int | None, PokerView] = {}
         for account in accounts:
             seat = seat_of.get(account) if account is not None else None
             view = personal_view(shared, hand_views.get(seat), account)
@@ -358,7 +368,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             out[account] = view
         return out
 
-    def _wire(self, entry: LoggedEvent, account: int | None) -> dict[str, Any]:
+    def _wire(self, entry: LoggedEvent, account: int | None) -> WireEvent:
         item = entry.event
         if isinstance(item, HandEvent):
             seat = item.seats.get(account) if account is not None else None
@@ -395,7 +405,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                                            HandEvent(ev, run.seats, run.dealt_in)))
         return out
 
-    def _table_event(self, ev: Any, run: HandRun | None = None) -> dict[str, Any]:
+    def _table_event(self, ev: Any, run: HandRun | None = None) -> WireEvent:
         data = plain(ev)
         if isinstance(ev, HandDealt) and run is not None:
             # The hand's start event carries the commitment and the client seeds: everyone at
@@ -408,9 +418,6 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             data.setdefault("seat", self.known_seats.get(account))
         data["type"] = type(ev).__name__
         return data
-
-    def _note(self, data: dict[str, Any]) -> LoggedEvent:
-        return self.log.append(self.run.number if self.run else None, data)
 
     def _fan_out(self, entries: list[LoggedEvent]) -> None:
         if self.lobby is not None:
@@ -736,7 +743,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                 shown[str(ev.seat)] = [card_text(c) for c in ev.cards]
                 best[ev.seat] = [card_text(c) for c in best_five(ev.game, ev.cards, ev.board)]
         # `hand` is the shown hand in parts the client words in the player's language.
-        winners = [
+        winners: list[Winner] = [
             {"seat": seat, "name": names.get(seat, "?"), "amount": amount, "pot": index,
              "description": descriptions.get(seat, ""), "hand": parts.get(seat) or None,
              "cards": shown.get(str(seat), []), "best": best.get(seat, [])}

@@ -14,10 +14,11 @@ from pokerroom.core.errors import RuleViolationError
 from pokerroom.core.rules import HandView, ShowCards
 from pokerroom.services.clock import now_ms
 from pokerroom.services.outbound import TableView
+from pokerroom.services.outbound_parts import Legal
 from pokerroom.services.refusal import RefusedError
 
 
-def show_offer(hand_view: HandView, hand: int, action_no: int) -> dict[str, Any] | None:
+def show_offer(hand_view: HandView, hand: int, action_no: int) -> Legal | None:
     """The choice left after a hand (R-SD-5): a player still holding cards nobody saw (mucked
     at the showdown, R-SD-2, or won without a showdown) may show them. None otherwise."""
     viewer, result = hand_view.viewer, hand_view.result

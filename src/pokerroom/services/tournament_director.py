@@ -49,6 +49,7 @@ from pokerroom.services.hands import (
     end_row,
     settle_tournament_hand_in,
 )
+from pokerroom.services.outbound_parts import Fairness
 from pokerroom.services.recovery import VOID_REASON
 from pokerroom.services.tournament_money import post_money
 from pokerroom.services.tournament_numbers import number_tournament
@@ -77,7 +78,7 @@ class LiveHand:
     deal: Deal  # the server seed inside stays in memory until the hand is over
     level: int  # the number of the level it was dealt at, kept with its record
 
-    def fairness(self) -> dict[str, Any]:
+    def fairness(self) -> Fairness:
         """What the players at the table may know of the deal while the hand runs."""
         return {"hand": self.number, "commitment": self.deal.commitment,
                 "client_seeds": list(self.deal.client_seeds)}  # fmt: skip

@@ -30,6 +30,7 @@ from pokerroom.services import clock
 from pokerroom.services.actor import ActorStoppedError
 from pokerroom.services.fanout import FanOut, LocalFanOut, account_channel, tournament_channel
 from pokerroom.services.outbound import Tournament
+from pokerroom.services.outbound_parts import TournamentPicture, TournamentSummary
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.tournament_director import (
     START_AT,
@@ -326,11 +327,11 @@ class TournamentHall:
             self.fanout.publish(channel, _message(tid, viewer_picture(d, None, summary)),
                                 skip=own)  # fmt: skip
 
-    def listing(self) -> list[dict[str, Any]]:
+    def listing(self) -> list[TournamentSummary]:
         return [tournament_summary(d) for d in self.directors.values()]
 
 
-def _message(tid: str, view: dict[str, Any]) -> Tournament:
+def _message(tid: str, view: TournamentPicture) -> Tournament:
     return Tournament(tournament=tid, view=view)
 
 

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from pokerroom.services.outbound_parts import (
+    TournamentPicture,
+    TournamentSummary,
+    TournamentTable,
+)
 from pokerroom.services.poker_view import legal_json
 from pokerroom.services.wire import plain
 
 
-def tournament_summary(d: Any) -> dict[str, Any]:
+def tournament_summary(d: Any) -> TournamentSummary:
     t = d.t
     cfg = t.config
     level = t.level
@@ -62,10 +67,10 @@ def tournament_summary(d: Any) -> dict[str, Any]:
 
 
 def viewer_picture(d: Any, account_id: int | None,
-                   summary: dict[str, Any] | None = None) -> dict[str, Any]:
+                   summary: TournamentSummary | None = None) -> TournamentPicture:
     """`summary`: the tournament's, when the caller built it once for many viewers."""
     t = d.t
-    out: dict[str, Any] = {"summary": summary if summary is not None else tournament_summary(d),
+    out: TournamentPicture = {"summary": summary if summary is not None else tournament_summary(d),
                            "you": None, "table": None}  # fmt: skip
     if account_id is None:
         return out
@@ -84,7 +89,7 @@ def viewer_picture(d: Any, account_id: int | None,
     if table is None:
         return out
     seat = table.seat_of(entry.entry)
-    picture: dict[str, Any] = {
+    picture: TournamentTable = {
         "number": table.number,
         "seat": seat,
         "hand_number": table.hand_number,

@@ -29,6 +29,15 @@ from pokerroom.services.decks import Deal
 from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.metrics import RoomMetrics
 from pokerroom.services.outbound import Balance, ChatLine, Outbound, UthView
+from pokerroom.services.outbound_parts import (
+    UthClock,
+    UthEmptySeat,
+    UthLegal,
+    UthLobbyEntry,
+    UthSeat,
+    UthTableView,
+    UthYou,
+)
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.seal import SealKey
 from pokerroom.services.table_ops import OperatorCommands
@@ -120,7 +129,7 @@ class UthRunner(OperatorCommands, Actor):
         await self.stop_actor()
 
     # ------------------------------------------------------------------ lobby and views
-    def entry(self) -> dict[str, Any]:
+    def entry(self) -> UthLobbyEntry:
         c = self.config
         return {
             "id": self.table_id, "name": self.display_name, "kind": "uth", "game": "uth",
@@ -138,7 +147,7 @@ class UthRunner(OperatorCommands, Actor):
                 return seat
         return None
 
-    def view_for(self, account_id: int | None) -> dict[str, Any]:
+    def view_for(self, account_id: int | None) -> UthTableView:
         c = self.config
         my_seat = self._seat_of(account_id)
         shown = self.live or self.last
@@ -148,7 +157,7 @@ class UthRunner(OperatorCommands, Actor):
             phase = "settled"
         round_seats = {s.seat: s for s in rview.seats} if rview is not None else {}
         settlements = {s.seat: s for s in rview.settlements} if rview is not None else {}
-        seats = []
+        seats: list[UthEmptySeat | UthSeat] = []
         for seat in range(c.seats):
             if seat not in self.seats:
                 seats.append({"seat": seat, "name": None, "is_you": False})
@@ -160,7 +169,7 @@ class UthRunner(OperatorCommands, Actor):
                       and shown.bettors[seat].account_id == account)
             rs = round_seats.get(seat) if theirs else None
             bet = self.pending.get(seat)
-            entry: dict[str, Any] = {
+            entry: UthSeat = {
                 "seat": seat, "name": name, "is_you": seat == my_seat,
                 "cards": [card_text(x) for x in rs.cards] if rs is not None else [],
                 "ante": rs.ante if rs else (bet.ante if bet else 0),
@@ -191,7 +200,7 @@ class UthRunner(OperatorCommands, Actor):
                 board[i] = card_text(code)
             if rview.dealer:
                 dealer = [card_text(x) for x in rview.dealer]
-        legal = None
+        legal: UthLegal | None = None
         live = self.live
         if live is not None and my_seat is not None:
             decision = live.round.legal(my_seat)
@@ -207,7 +216,7 @@ class UthRunner(OperatorCommands, Actor):
                 hint = live.hints.get(my_seat)
                 legal = {"round": live.number, "decisions": options,
                          "hint": hint if hint in options else None}
-        clock = None
+        clock: UthClock | None = None
         if live is not None and live.deadline_ms is not None:
             clock = {"seat": my_seat, "deadline_ms": live.deadline_ms, "time_bank_ms": 0}
         elif live is None and self.betting_deadline_ms is not None:
@@ -219,7 +228,7 @@ class UthRunner(OperatorCommands, Actor):
         if rview is not None and rview.dealer:
             dealer_hand = _hand_name(rview.dealer, rview.board)
             dealer_value = _hand_value(rview.dealer, rview.board)
-        you = None
+        you: UthYou | None = None
         if my_seat is not None:
             you = {"seat": my_seat, "balance": None}
         return {

@@ -16,6 +16,7 @@ from typing import Any
 from pokerroom.core.cards import Card
 from pokerroom.core.rules import Game
 from pokerroom.core.rules.showdown import hand_parts
+from pokerroom.services.outbound_parts import Variant
 
 CARD_FIELDS = frozenset({"cards", "card", "board", "hole", "dealer", "community", "up_cards",
                          "discarded", "drawn", "discard"})  # the last three: draw games
@@ -111,9 +112,9 @@ def _event_json(event: Any, version: int) -> dict[str, Any]:
     return out
 
 
-def variant_info(game: Game | str) -> dict[str, Any]:
+def variant_info(game: Game | str) -> Variant:
     """What a client needs to lay out a game's cards, from its Variant declaration:
-    `{"name", "layout": "board"|"stud", "hole_cards", "board_cards", "deck_size"}`."""
+    `{"name", "layout": "board"|"stud"|"draw", "hole_cards", "board_cards", "deck_size"}`."""
     variant = Game(game).variant  # a Game, or its name as a table config holds it
     return {"name": variant.name, "layout": variant.layout.value,
             "hole_cards": variant.hole_cards, "board_cards": variant.board_cards,
