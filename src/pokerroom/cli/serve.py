@@ -45,8 +45,9 @@ def _draining_server() -> Any:
 
     class Draining(uvicorn.Server):
         """SIGTERM stops the room gracefully: no new hand is dealt, the hands in progress are
-        played to their end with the players' sockets still open (bounded by the settings'
-        drain_seconds), and only then the server shuts down. SIGINT stops at once (a hand in
+        played to their end with the players' sockets still open (as long as their clocks
+        may still need, at most the settings' drain_seconds), and only then the server shuts
+        down. SIGINT stops at once (a hand in
         progress is voided and its players reseated at the next start)."""
 
         def __init__(self, config: Any, room: Any) -> None:
@@ -66,7 +67,7 @@ def _draining_server() -> Any:
         def _start_drain(self) -> None:
             async def drain() -> None:
                 try:
-                    await self.room.drain(self.room.settings.drain_seconds)
+                    await self.room.drain()
                 finally:
                     self.should_exit = True
 

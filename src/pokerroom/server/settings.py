@@ -45,7 +45,9 @@ class Settings:
     cluster_prefix: str = "pokerroom:"  # every Redis key and channel of this room
     lease_ttl_ms: int = 6_000  # a dead node's tables are taken within about this + a tick
     lease_tick_seconds: float = 1.0
-    drain_seconds: float = 30.0  # SIGTERM: how long the hands in progress may take to finish
+    # SIGTERM: the most a graceful stop waits for the hands in progress; it waits as long as
+    # their clocks may still need (ServerState.drain_bound_s), never longer than this
+    drain_seconds: float = 900.0
     # Sign-ups from one address per hour (each costs two argon2 hashes and a play-money grant).
     signups_per_ip_per_hour: int = 20
     rest_calls_per_minute: int = 120  # logged-in REST requests per account

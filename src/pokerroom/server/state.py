@@ -61,6 +61,7 @@ from pokerroom.services.waiting import WaitBook
 log = logging.getLogger("pokerroom.server")
 
 COOKIE_NAME = "pokerroom_session"
+DRAIN_SLACK_S = 5.0  # a drain's wait past the clocks: the settlement's writes, a last message
 
 
 def session_token_from(headers: Mapping[str, str], cookies: Mapping[str, str]) -> str | None:
@@ -442,12 +443,25 @@ class ServerState:
             )
         return factories
 
-    async def drain(self, timeout_s: float) -> bool:
+    def drain_bound_s(self) -> float:
+        """How long a graceful stop waits for the hands in progress: the longest any of them
+        can still take by its table's clock (every player letting it run, time banks
+        included: Table.longest_rest_ms), plus DRAIN_SLACK_S for the last writes; at most
+        the settings' drain_seconds."""
+        longest_ms = max((int(getattr(r, "longest_rest_ms", lambda: 0)())
+                          for r in self.lobby.runners() if r.busy()), default=0)
+        return min(self.settings.drain_seconds, longest_ms / 1000 + DRAIN_SLACK_S)
+
+    async def drain(self, timeout_s: float | None = None) -> bool:
         """A graceful stop (SIGTERM): deal no new hand, let the hands in progress finish (at
-        most `timeout_s`), so that none is voided. True when every table was idle in time."""
+        most `timeout_s`, by default drain_bound_s()), so that none is voided. True when
+        every table was idle in time."""
         runners = self.lobby.runners()
         for runner in runners:
             runner.draining = True
+        if timeout_s is None:
+            timeout_s = self.drain_bound_s()
+            log.warning("drain: waiting up to %.0f s for the hands in progress", timeout_s)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
         while any(r.busy() for r in runners):

@@ -576,6 +576,10 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         """A hand is being played (a draining node waits for it)."""
         return self.run is not None
 
+    def longest_rest_ms(self) -> int:
+        """The longest the hand being played can still take by the clock (a drain's bound)."""
+        return self.table.longest_rest_ms() if self.run is not None else 0
+
     def _maybe_deal(self) -> None:
         if self.draining:
             return

@@ -383,6 +383,13 @@ class UthRunner(OperatorCommands, Actor):
         """A round is being played (a draining node waits for it)."""
         return self.live is not None
 
+    def longest_rest_ms(self) -> int:
+        """The longest the round being played can still take by its clocks: the betting
+        time and the three decisions (before the flop, on the flop, on the river)."""
+        if self.live is None:
+            return 0
+        return int((self.betting_s + 3 * self.decision_s) * 1000)
+
     async def _deal(self) -> None:
         if self.draining:
             return

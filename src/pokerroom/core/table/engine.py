@@ -99,6 +99,11 @@ def is_over(hand: rules.Hand) -> bool:
     return hand.is_over
 
 
+def streets_left(hand: rules.Hand) -> int:
+    """The streets of the hand still to be played, the current one included."""
+    return max(1, len(hand.streets) - hand.street_i)
+
+
 def timeout_action(hand: rules.Hand, seat: int) -> tuple[str, rules.Action]:
     """What the clock does for a player out of time: check if possible, else fold.
 

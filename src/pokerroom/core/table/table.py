@@ -599,6 +599,21 @@ class Table:
         self._maybe_settle(now_ms)
         return self._since(mark)
 
+    def longest_rest_ms(self) -> int:
+        """The longest the hand in play can still take by the clock (0 without one): every
+        player dealt in lets the clock run at each turn left, a draw and a bet on each
+        street left and a show at the end, using up their time bank (once: a bank spent is
+        gone). A player out of time checks or folds (check_clock), so this bounds a hand
+        nobody plays; players who do act only shorten it, except a raise war between them,
+        which is theirs to end."""
+        hand, plan = self.hand, self.plan
+        if hand is None or plan is None:
+            return 0
+        turns = (2 * engine.streets_left(hand) + 1) * len(plan.dealt_in)
+        banks = sum(max(0, p.time_bank_ms) for p in self._seats
+                    if p is not None and p.seat in plan.dealt_in)
+        return turns * self.config.clock.action_ms + banks
+
     def _auto_fold(self, now_ms: int) -> None:
         """Players who sat out "now" during the hand check or fold when their turn comes;
         players who left fold (checking only where folding is not offered)."""
