@@ -163,3 +163,37 @@ async def test_renewal_waits_a_moment_for_a_hand_write_that_holds_a_lease_row(
         assert (await leases.get("t2")).expires_ms == 7000  # type: ignore[union-attr]
     finally:
         await other.close()
+
+
+async def test_a_fenced_out_node_keeps_no_seating_for_the_table(pg: Database) -> None:
+    """The seating kept between hands (services.seating) is a table write like the others:
+    once b took the table over, a's late save is refused and b's seating stays the table's."""
+    from pokerroom.core.table import SeatRecord
+    from pokerroom.services.seating import SavedSeat, SeatBook, Seating
+
+    def seating(name: str, seat: int) -> Seating:
+        record = SeatRecord(account=7, seat=seat, stack=0, new=False, waits=False,
+                            sitting_out=False, owes_small=False, owes_big=False,
+                            played_last=True, orbits_out=0, busted=False,
+                            time_bank_ms=30_000)
+        return Seating(seats=(SavedSeat(account_id=7, name=name, auto_post=True,
+                                        record=record),), previous=None)
+
+    node_a, node_b = pg, Database(pg.url, schema=pg.schema)
+    try:
+        epoch_a = await TableLeases(pg).take("t5", node="a", ttl_ms=6000, now_ms=0)
+        assert epoch_a is not None
+        node_a.fence = Fence("a", {"t5": epoch_a})
+        await SeatBook(node_a).save("t5", seating("by-a", 1))
+        epoch_b = await TableLeases(node_b).take("t5", node="b", ttl_ms=6000, now_ms=10_000)
+        assert epoch_b == epoch_a + 1
+        node_b.fence = Fence("b", {"t5": epoch_b})
+        await SeatBook(node_b).save("t5", seating("by-b", 2))
+        with pytest.raises(FencedError):
+            await SeatBook(node_a).save("t5", seating("late-a", 3))
+        kept = await SeatBook(node_b).load("t5")
+        assert kept is not None and [(s.name, s.record.seat) for s in kept.seats] == [
+            ("by-b", 2)]
+    finally:
+        node_a.fence = None
+        await node_b.close()

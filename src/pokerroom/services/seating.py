@@ -24,6 +24,7 @@ from pokerroom.core.table import PreviousHand, SeatRecord
 from pokerroom.core.table.mixed import RotationState
 from pokerroom.services import clock
 from pokerroom.storage.database import Database
+from pokerroom.storage.fencing import check_fence
 from pokerroom.storage.models import TableSeating
 
 
@@ -90,6 +91,9 @@ class SeatBook:
             return
 
         async def work(session: AsyncSession) -> None:
+            # a node that lost the table's lease keeps no seating for it (storage.fencing):
+            # the new owner's is the table's
+            await check_fence(session, table_id)
             changed = await session.execute(
                 update(TableSeating).where(TableSeating.table_id == table_id)
                 .values(state=text, updated_ms=at))
