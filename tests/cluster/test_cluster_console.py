@@ -76,3 +76,52 @@ async def test_console_actions_on_another_nodes_table_reach_its_owner(tmp_path: 
         finally:
             await seated.close()
             await locked.close()
+
+
+async def test_console_counts_the_sockets_reached_on_every_node(tmp_path: Path) -> None:
+    """A room-wide notice, a table's notice and an account lock answer how many sockets they
+    reached on all nodes, not only on the node whose console was asked (each node counts
+    its own into a tally in Redis)."""
+    from roomharness import Client
+
+    async with cluster(tmp_path) as room:
+        for name in ("a", "b"):
+            await room.start(name)
+        view = await room.wait_balanced(["a", "b"])
+        table = next(t["id"] for t in view["tables"] if t["id"] in FLOP_TABLES)
+        a, b = room.nodes["a"], room.nodes["b"]
+        op = await _operator(a.base, room.db_url)
+        x_on_a = await _player(a.base, a.ws_url, f"x{uuid.uuid4().hex[:8]}")
+        async with httpx.AsyncClient(base_url=a.base, timeout=30) as http:
+            name = f"x{uuid.uuid4().hex[:8]}"
+            r = await http.post("/api/auth/register",
+                                json={"username": name, "password": PASSWORD})
+            assert r.status_code == 201, r.text
+            x_token, x_id = str(r.json()["token"]), int(r.json()["account"]["id"])
+        x_clients = [await Client.connect(node.ws_url, x_token) for node in (a, b)]
+        watchers = [await _player(node.base, node.ws_url, f"w{uuid.uuid4().hex[:8]}")
+                    for node in (a, b)]
+        everyone = [x_on_a, *x_clients, *watchers]
+        try:
+            for client in x_clients:
+                await client.send(type="hello")
+                await client.wait_for(of_type("welcome"), timeout=30)
+            for watcher in watchers:
+                await watcher.send(type="observe", table=table)
+                await watcher.wait_for(of_type("table_view", table=table), timeout=30)
+            async with httpx.AsyncClient(base_url=a.base, timeout=60, headers=op) as http:
+                r = await http.post("/api/admin/broadcast", json={"text": "to all"})
+                assert r.status_code == 200, r.text
+                assert r.json()["reached"] == len(everyone)  # 2 sockets on a, 3 on b
+                r = await http.post("/api/admin/broadcast",
+                                    json={"text": "to the table", "table": table})
+                assert r.status_code == 200, r.text
+                assert r.json()["reached"] == 2  # one watcher on each node
+                r = await http.post(f"/api/admin/accounts/{x_id}/lock", json={"reason": "t"})
+                assert r.status_code == 200, r.text
+                assert r.json()["sockets_closed"] == 2  # the account's socket on a and on b
+            for client in x_clients:
+                await client.wait_for(of_type("notice", code="account_locked"), timeout=30)
+        finally:
+            for client in everyone:
+                await client.close()

@@ -257,9 +257,11 @@ async def _lock(account_id: int, locked: bool, body: Reason, who: Operator,
         info = await Operators(state.db).set_locked(account_id, locked, who, body.reason)
     except OperatorError as exc:
         raise _console_error(exc) from None
-    if locked:
-        await state.disconnect_account(account_id, "Your account was locked by the room.")
-    return {"account": info}
+    closed = 0
+    if locked:  # its sockets close on every node; how many, for the operator
+        closed = await state.disconnect_account(account_id,
+                                                "Your account was locked by the room.")
+    return {"account": info, "sockets_closed": closed}
 
 
 @router.post("/accounts/{account_id}/reset-link", summary="A password reset link (24 h)",

@@ -84,11 +84,6 @@ def load_room(settings: Settings) -> RoomConfig:
     return parse_room(text, "pokerroom/data/room.toml")
 
 
-def _log_failure(task: asyncio.Task[Any]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.warning("a cluster task failed", exc_info=task.exception())
-
-
 class ServerState:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -364,14 +359,19 @@ class ServerState:
     async def broadcast(self, text: str, table_id: str | None = None) -> int:
         """A notice from the room to every open socket (of every node of a cluster), or to
         one table's watchers (through its runner, on the table's owner, and its channel);
-        returns how many sockets of this node it reached."""
+        returns how many sockets it reached, on every node (each counts its own)."""
+        clustered = getattr(self, "cluster", None) is not None
         if table_id is not None:
             await self.lobby.runner(table_id).broadcast(text)
-            return sum(1 for c in self.connections if table_id in c.tables)
-        if getattr(self, "cluster", None) is not None:
-            await self.cluster.tell_room({"broadcast": text})  # this node too, from the bus
-            return len(self.connections)
+            if clustered:
+                return await self.cluster.tell_room({"watching": table_id})
+            return self._watching_here(table_id)
+        if clustered:
+            return await self.cluster.tell_room({"broadcast": text})  # this node too
         return self._broadcast_here(text)
+
+    def _watching_here(self, table_id: str) -> int:
+        return sum(1 for c in self.connections if table_id in c.tables)
 
     def _broadcast_here(self, text: str) -> int:
         frame = encode(Notice(code="broadcast", table=None, hand=None, text=text))
@@ -381,10 +381,9 @@ class ServerState:
 
     async def disconnect_account(self, account_id: int, text: str) -> int:
         """Close the sockets of an account (locked), on every node of a cluster: it plays on
-        no table from now on. Returns how many of this node's it closed."""
+        no table from now on. Returns how many it closed, on every node."""
         if getattr(self, "cluster", None) is not None:
-            await self.cluster.tell_room({"lock": account_id, "text": text})
-            return sum(1 for c in self.connections if c.account_id == account_id)
+            return await self.cluster.tell_room({"lock": account_id, "text": text})
         return self._disconnect_here(account_id, text)
 
     def _disconnect_here(self, account_id: int, text: str) -> int:
@@ -394,16 +393,22 @@ class ServerState:
             conn.end(4003, "account locked")
         return len(ended)
 
-    def on_room_message(self, message: dict[str, Any]) -> None:
-        """What another node's console said to every node's sockets (ClusterNode.tell_room):
-        a room-wide notice, or an account locked."""
+    def on_room_message(self, message: dict[str, Any]) -> int:
+        """What a node's console said to every node's sockets (ClusterNode.tell_room): a
+        room-wide notice, an account locked, a count of a table's watchers, a table added.
+        Returns how many of this node's sockets it reached (the console adds them up)."""
         if isinstance(message.get("broadcast"), str):
-            self._broadcast_here(message["broadcast"])
-        elif isinstance(message.get("lock"), int):
-            self._disconnect_here(message["lock"], str(message.get("text") or ""))
-        elif message.get("console_tables") is True:
+            return self._broadcast_here(message["broadcast"])
+        if isinstance(message.get("lock"), int):
+            return self._disconnect_here(message["lock"], str(message.get("text") or ""))
+        if isinstance(message.get("watching"), str):
+            return self._watching_here(message["watching"])
+        if message.get("console_tables") is True:
+            from pokerroom.services.cluster import log_failure
+
             task = asyncio.get_running_loop().create_task(self.know_console_tables())
-            task.add_done_callback(_log_failure)
+            task.add_done_callback(log_failure)
+        return 0
 
     def _with_clock(self, config: Any) -> Any:
         clock = config.clock

@@ -35,6 +35,7 @@ import asyncio
 import contextlib
 import logging
 import math
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +59,13 @@ from pokerroom.storage.fencing import Fence
 log = logging.getLogger("pokerroom.cluster")
 TAKEOVER_REASON = "the server that dealt it stopped"
 TAKES_PER_TICK = 4  # tables one node takes per tick (each: recovery, then a fresh runner)
+TALLY_WAIT_S = 3.0  # how long a room-wide word (tell_room) waits for every node's count
+
+
+def log_failure(task: asyncio.Task[Any]) -> None:
+    """A done callback for a task nobody awaits: its failure is logged, not lost."""
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("a cluster task failed", exc_info=task.exception())
 
 
 class NodeIdTakenError(Exception):
@@ -110,7 +118,7 @@ class ClusterNode:
                  uth_settler: Any = None,
                  rewatch: Callable[[str], Awaitable[None]] | None = None,
                  notify: Callable[[list[int]], Awaitable[None]] | None = None,
-                 on_room: Callable[[dict[str, Any]], None] | None = None,
+                 on_room: Callable[[dict[str, Any]], int] | None = None,
                  seal: Any = None,
                  discover: Callable[[], Awaitable[None]] | None = None) -> None:
         self.config = config
@@ -504,16 +512,38 @@ class ClusterNode:
             return encode(result).text
         return result
 
-    async def tell_room(self, message: dict[str, Any]) -> None:
+    async def tell_room(self, message: dict[str, Any]) -> int:
         """Something for the sockets of every node, this one included (a console's room-wide
-        notice, an account locked): each node acts on it through `on_room`."""
-        await self.bus.announce({"room": message})
+        notice, an account locked): each node acts on it through `on_room` and adds how many
+        of its sockets that reached to a tally in Redis. Returns the total once every node
+        that heard it has counted (PUBLISH says how many heard), or what was counted within
+        TALLY_WAIT_S (a node too slow to answer is left out of the figure)."""
+        tally = f"{self.config.prefix}tally:{uuid.uuid4().hex}"
+        heard = await self.bus.announce({"room": message, "tally": tally})
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + TALLY_WAIT_S
+        while True:
+            nodes, reached = await self.redis.hmget(tally, "nodes", "reached")
+            if int(nodes or 0) >= heard or loop.time() >= deadline:
+                return int(reached or 0)
+            await asyncio.sleep(0.02)
+
+    async def _count(self, tally: str, reached: int) -> None:
+        """This node's part of a tell_room tally (kept a minute, for a late asker)."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hincrby(tally, "reached", reached)
+            pipe.hincrby(tally, "nodes", 1)
+            pipe.pexpire(tally, 60_000)
+            await pipe.execute()
 
     def _on_control(self, message: dict[str, Any]) -> None:
         room = message.get("room")
         if isinstance(room, dict):
-            if self.on_room is not None:
-                self.on_room(room)
+            reached = self.on_room(room) if self.on_room is not None else 0
+            tally = message.get("tally")
+            if isinstance(tally, str) and tally.startswith(f"{self.config.prefix}tally:"):
+                task = asyncio.get_running_loop().create_task(self._count(tally, reached))
+                task.add_done_callback(log_failure)
             return
         accounts = message.get("notices")
         if isinstance(accounts, list) and self.notify is not None:

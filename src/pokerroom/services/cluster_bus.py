@@ -102,8 +102,9 @@ class ClusterBus:
             raise TableMovedError(f"node {node} does not own {table}")
         return answer.get("ok")
 
-    async def announce(self, message: dict[str, Any]) -> None:
-        await self.redis.publish(f"{self.prefix}ctl", orjson.dumps(message))
+    async def announce(self, message: dict[str, Any]) -> int:
+        """Tell every node (this one too); returns how many nodes heard it."""
+        return int(await self.redis.publish(f"{self.prefix}ctl", orjson.dumps(message)))
 
     async def _listen(self) -> None:
         async for item in self._pubsub.listen():
