@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -21,6 +23,8 @@ import httpx
 import pytest
 
 BIN = Path(sys.executable).parent
+ROOT = Path(__file__).resolve().parents[2]
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 PG_ENV, REDIS_ENV = "POKERROOM_TEST_POSTGRES", "POKERROOM_TEST_REDIS"
 
 
@@ -185,3 +189,17 @@ async def cluster(tmp: Path, *extra: str) -> AsyncIterator[Cluster]:
             if keys:
                 await r.delete(*keys)
             await r.aclose()
+
+
+def nginx_config(tmp: Path, listen: int, upstreams: list[int]) -> Path:
+    """deploy/nginx.conf with a test's ports and a private pid, log and temp under `tmp`."""
+    text = (ROOT / "deploy" / "nginx.conf").read_text(encoding="utf-8")
+    servers = "".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n"
+                      for p in upstreams)
+    text = re.sub(r"(        server 127\.0\.0\.1:800\d [^\n]*\n)+", servers, text)
+    text = text.replace("listen 8080;", f"listen 127.0.0.1:{listen};")
+    text = text.replace("/tmp/pokerroom-nginx", str(tmp / "nginx"))
+    assert f"127.0.0.1:{upstreams[0]}" in text and str(listen) in text
+    path = tmp / "nginx.conf"
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -6,33 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import httpx
 import pytest
-from clusterharness import cluster, free_port
+from clusterharness import NGINX, cluster, free_port, nginx_config
 from roomharness import of_type
 from test_cluster_failover import FLOP_TABLES, _player
-
-ROOT = Path(__file__).resolve().parents[2]
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-
-
-def _config(tmp: Path, listen: int, upstreams: list[int]) -> Path:
-    """The shipped configuration with this test's ports and a private pid, log and temp."""
-    text = (ROOT / "deploy" / "nginx.conf").read_text(encoding="utf-8")
-    servers = "".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;\n"
-                      for p in upstreams)
-    text = re.sub(r"(        server 127\.0\.0\.1:800\d [^\n]*\n)+", servers, text)
-    text = text.replace("listen 8080;", f"listen 127.0.0.1:{listen};")
-    text = text.replace("/tmp/pokerroom-nginx", str(tmp / "nginx"))
-    assert f"127.0.0.1:{upstreams[0]}" in text and str(listen) in text
-    path = tmp / "nginx.conf"
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 async def test_http_and_websockets_through_nginx_reach_tables_of_every_node(
@@ -46,7 +27,7 @@ async def test_http_and_websockets_through_nginx_reach_tables_of_every_node(
             await room.start(name)
         view = await room.wait_balanced(["a", "b"])
         listen = free_port()
-        config = _config(tmp_path, listen, [n.port for n in room.nodes.values()])
+        config = nginx_config(tmp_path, listen, [n.port for n in room.nodes.values()])
         proc = subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(config),
                                  "-g", "daemon off;"],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
