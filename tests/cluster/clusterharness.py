@@ -203,3 +203,28 @@ def nginx_config(tmp: Path, listen: int, upstreams: list[int]) -> Path:
     path = tmp / "nginx.conf"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@asynccontextmanager
+async def bus_spy(room: Cluster, read: Any) -> AsyncIterator[list[tuple[str, Any]]]:
+    """Everything published on Redis under the room's prefix while the block runs, as
+    (channel, read(raw message)): the fan-out's channels and the node-to-node calls."""
+    import redis.asyncio as aioredis
+
+    spy = aioredis.from_url(room.redis_url)
+    pubsub = spy.pubsub()
+    await pubsub.psubscribe(f"{room.prefix}*")
+    heard: list[tuple[str, Any]] = []
+
+    async def listen() -> None:
+        async for item in pubsub.listen():
+            if item.get("type") == "pmessage":
+                heard.append((item["channel"].decode(), read(item["data"])))
+
+    listener = asyncio.create_task(listen())
+    try:
+        yield heard
+    finally:
+        listener.cancel()
+        await pubsub.aclose()
+        await spy.aclose()

@@ -18,8 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-import redis.asyncio as aioredis
-from clusterharness import cluster
+from clusterharness import bus_spy, cluster
 from roomharness import Client, play_until
 from test_cluster_failover import FLOP_TABLES, _player
 
@@ -67,18 +66,7 @@ def _read(raw: bytes) -> Any:
 
 async def test_every_message_on_the_bus_is_filtered_for_its_audience(tmp_path: Path) -> None:
     rng = random.Random(4)
-    async with cluster(tmp_path) as room:
-        spy = aioredis.from_url(room.redis_url)
-        pubsub = spy.pubsub()
-        await pubsub.psubscribe(f"{room.prefix}*")
-        heard: list[tuple[str, Any]] = []
-
-        async def listen() -> None:
-            async for item in pubsub.listen():
-                if item.get("type") == "pmessage":
-                    heard.append((item["channel"].decode(), _read(item["data"])))
-
-        listener = asyncio.create_task(listen())
+    async with cluster(tmp_path) as room, bus_spy(room, _read) as heard:
         clients = {}
         watcher = None
         try:
@@ -104,13 +92,10 @@ async def test_every_message_on_the_bus_is_filtered_for_its_audience(tmp_path: P
             await play_until(clients, table, 4, rng, timeout=180)
             await asyncio.sleep(0.5)
         finally:
-            listener.cancel()
             for client in clients.values():
                 await client.close()
             if watcher is not None:
                 await watcher.close()
-            await pubsub.aclose()
-            await spy.aclose()
 
     public = f"{room.prefix}f:table:{table}"
     account_prefix = f"{room.prefix}f:account:"

@@ -37,8 +37,9 @@ def decide(legal: dict[str, Any], rng: random.Random) -> tuple[str, int | None]:
 class TournamentBot:
     def __init__(self, base_url: str, name: str, tournament: str, *, seed: int | None = None,
                  register: bool = True, secret: str | None = None,
-                 password: str | None = None) -> None:  # fmt: skip
+                 password: str | None = None, think_s: float = 0.0) -> None:  # fmt: skip
         self.account = Bot(base_url, name, seed=seed, secret=secret, password=password)
+        self.think_s = think_s  # a pause before each action (a test's hands that last)
         self.tournament = tournament
         self.register = register
         self.rng = random.Random(seed)
@@ -110,6 +111,8 @@ class TournamentBot:
                     continue
                 self._answered.add(key)
                 action, amount = decide(legal, self.rng)
+                if self.think_s > 0:
+                    await asyncio.sleep(self.think_s)
                 await ws.send(json.dumps({"v": 1, "type": "tournament_act",
                                           "tournament": self.tournament, "hand": legal["hand"],
                                           "action": action, "amount": amount}))  # fmt: skip

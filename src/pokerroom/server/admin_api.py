@@ -28,7 +28,6 @@ from pokerroom.services.operators import (
     OperatorError,
     Operators,
     WalletTooShortError,
-    log_entry,
 )
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.uth_rounds import uth_replayer
@@ -206,17 +205,12 @@ async def create_tournament(body: NewTournament, who: Op, state: Room) -> dict[s
              responses=refusals(404, 409))
 async def cancel_tournament(tournament_id: str, body: Reason, who: Op,
                             state: Room) -> dict[str, Any]:
-    target = f"tournament:{tournament_id}"
-
-    def logged(session: Any, events: list[Any]) -> None:
-        # in the director's own transaction: the log entry and the money it moved, together
-        payouts = [list(p) for e in events for p in getattr(e, "payouts", ())]
-        log_entry(session, who, "cancel_tournament", target, {"status": before},
-                  {"status": "cancelled", "payouts": payouts}, body.reason)
-
     try:
-        before = state.tournaments.director(tournament_id).t.status
-        change = await state.tournaments.cancel(tournament_id, logged)
+        # the log entry is written in the director's own transaction, with the money it
+        # moved, on the node that runs the tournament
+        state.tournaments.status_of(tournament_id)  # 404 for a tournament there is not
+        change = await state.tournaments.cancel(tournament_id, (who.id, who.name),
+                                                body.reason)
     except RefusedError as exc:
         status = 404 if exc.code == "unknown_tournament" else 409
         raise refuse(status, exc.code, exc.reason, rule=exc.rule) from None

@@ -125,10 +125,10 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
         case UthDecide():
             await lobby.runner(msg.table).decide(_need_account(conn), msg.round, msg.decision)
         case TournamentFollow():
-            state.follow_tournament(conn, msg.tournament)
+            await state.follow_tournament(conn, msg.tournament)
         case TournamentRegister():
             await state.tournaments.register(msg.tournament, _need_account(conn))
-            state.follow_tournament(conn, msg.tournament)
+            await state.follow_tournament(conn, msg.tournament)
         case TournamentUnregister():
             await state.tournaments.unregister(msg.tournament, _need_account(conn))
         case TournamentAct():

@@ -218,10 +218,20 @@ class ServerState:
         self._factories = self._runner_factories(services)
         from pokerroom.services.tournament_hall import TournamentHall
 
+        hall = partial(
+            TournamentHall, self._db, self.room.tournaments, decks=deck_source,
+            action_ms=int((self.settings.action_seconds or 15) * 1000),
+            client_seeds=self.client_seeds, fanout=self.fanout, seal=self.seal)
         if self.settings.cluster_url is not None:
             await self._start_cluster()
-            # Tournament directors take no lease yet: a cluster runs no tournament (issue 10).
-            self.tournaments = TournamentHall(self._db, (), decks=deck_source)
+            # Each director runs on the node holding its tournament's lease (issue 13).
+            from pokerroom.services.tournament_cluster import TournamentNode
+
+            self.tournaments = hall()
+            self.tournament_node = TournamentNode(
+                self.cluster.config, db=self._db, hall=self.tournaments,
+                redis=self.cluster.redis, fence=self.cluster.fence)
+            await self.tournament_node.start()
             return
         report = await recover(self._db, uth_settler=self._uth_settler(), seal=self.seal)
         if report.voided_hands or report.uth_settled or report.uth_voided:
@@ -241,11 +251,7 @@ class ServerState:
                     account_id, table_id,
                     key=f"restart:{table_id}:{account_id}:{uuid.uuid4().hex}")
         await self.lobby.start()
-        self.tournaments = TournamentHall(
-            self._db, self.room.tournaments, decks=deck_source,
-            action_ms=int((self.settings.action_seconds or 15) * 1000),
-            client_seeds=self.client_seeds, fanout=self.fanout, seal=self.seal,
-        )  # fmt: skip
+        self.tournaments = hall()
         await self.tournaments.start()
 
     async def _refresh_caps(self, caps: RedisSocketCaps) -> None:
@@ -483,6 +489,8 @@ class ServerState:
     async def stop(self) -> None:
         if self._caps_refresh is not None:
             self._caps_refresh.cancel()
+        if getattr(self, "tournament_node", None) is not None:
+            await self.tournament_node.stop()  # its leases go: other nodes take them at once
         if getattr(self, "tournaments", None) is not None:
             await self.tournaments.stop()
         if getattr(self, "cluster", None) is not None:
@@ -522,9 +530,9 @@ class ServerState:
         conn.tables.discard(table_id)
         await runner.unobserve(conn.id)
 
-    def follow_tournament(self, conn: Any, tournament_id: str) -> None:
+    async def follow_tournament(self, conn: Any, tournament_id: str) -> None:
         """The client follows a tournament: its picture now, then the tournament's channel."""
-        message = self.tournaments.follow(tournament_id, conn.account_id)
+        message = await self.tournaments.follow(tournament_id, conn.account_id)
         self.fanout.subscribe(tournament_channel(tournament_id), conn)
         conn.tournaments.add(tournament_id)
         conn.push(message)
@@ -569,6 +577,9 @@ class ServerState:
         cluster = getattr(self, "cluster", None)
         if cluster is not None:
             published += cluster.bus.calls_out + cluster.bus.calls_in
+        tournaments = getattr(self, "tournament_node", None)
+        if tournaments is not None:
+            published += tournaments.bus.calls_out + tournaments.bus.calls_in
         return published
 
     async def cluster_view(self) -> dict[str, Any]:
@@ -576,7 +587,10 @@ class ServerState:
         here (epoch 0: no lease is taken until several nodes share the room)."""
         dealt = await HandHistory(self.db).dealt_per_table()
         if getattr(self, "cluster", None) is not None:
-            return self.cluster.view(dealt)
+            view = self.cluster.view(dealt)
+            # beside the published shape: which node runs each tournament's director
+            view["tournaments"] = self.tournament_node.view()
+            return view
         node = self.settings.node_id
         tables = []
         for runner in self.lobby.runners():

@@ -7,6 +7,9 @@ refunds, prizes) in one database transaction. On open it restores the last snaps
 hands that were in progress are void (stacks as at their start), and tournament time
 resumes where it stopped, so the time the room was down does not count (R-TOURN-3).
 
+Under `serve --cluster` a director runs on the node holding its tournament's lease
+(services.tournament_cluster); every write here is fenced by that lease's epoch.
+
 Players are ledger accounts; an entry is named by the account id (a re-entry `7#2`).
 
 Every hand is a hand record like a cash table's (services.hands, kind `tournament`): dealt
@@ -54,6 +57,7 @@ from pokerroom.services.recovery import VOID_REASON
 from pokerroom.services.tournament_money import post_money
 from pokerroom.services.tournament_numbers import number_tournament
 from pokerroom.storage.database import Database
+from pokerroom.storage.fencing import check_lease, tournament_lease
 from pokerroom.storage.models import TournamentRow
 from pokerroom.storage.records import encode_record
 
@@ -177,6 +181,9 @@ class TournamentDirector(Actor):
 
     async def _save(self, session: AsyncSession, events: list[TournamentEvent],
                     ended: tuple[LiveHand, ...] = ()) -> None:
+        # On a cluster only the holder of the tournament's lease writes, checked in this
+        # transaction (storage.fencing): a node that lost it never pays a prize again.
+        await check_lease(session, tournament_lease(self.id))
         now = self.now()
         for live in ended:  # the hands' records with the chip counts they led to
             stacks = dict(live.hand.result.stacks)

@@ -11,6 +11,11 @@ The hall holds no socket: after every change it publishes through the fan-out
 (services.fanout), like a table runner: each entrant's own picture (their table and hand
 from the core's per-seat view) on their account channel, and the picture without a player
 (the summary) on `tournament:<id>` for everyone else following it.
+
+Under `serve --cluster` each node's hall runs the directors whose lease its node holds
+(services.tournament_cluster, `remote`): that node restores and opens instances, and a
+command for a tournament another node runs is forwarded to it; the listing adds the
+summaries the other nodes announce.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ from pokerroom.core.errors import PokerRoomError, RuleViolationError
 from pokerroom.services import clock
 from pokerroom.services.actor import ActorStoppedError
 from pokerroom.services.fanout import FanOut, LocalFanOut, account_channel, tournament_channel
-from pokerroom.services.outbound import Tournament
+from pokerroom.services.operators import Operator, log_entry
+from pokerroom.services.outbound import Frame, Tournament
 from pokerroom.services.outbound_parts import TournamentPicture, TournamentSummary
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.tournament_director import (
@@ -87,6 +93,9 @@ class TournamentHall:
         # would cut its transaction and leave the console's request unanswered).
         self._cancelling: set[str] = set()
         self._task: asyncio.Task[None] | None = None
+        # On a cluster node (services.tournament_cluster.TournamentNode): forwards commands
+        # for the tournaments other nodes run, opens instances once, releases leases.
+        self.remote: Any = None
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -103,6 +112,10 @@ class TournamentHall:
         for base in self.specs:
             if not self._has_open(base):
                 await self._open(base, f"{base}-{counts.get(base, 0) + 1}")
+        self.start_clock()
+
+    def start_clock(self) -> None:
+        """The clock alone (a cluster node's directors come from its leases)."""
         self._task = asyncio.get_running_loop().create_task(self._loop(), name="tournaments")
 
     async def stop(self) -> None:
@@ -132,6 +145,16 @@ class TournamentHall:
         d.start_actor()
         self.directors[tid] = d
         return d
+
+    async def drop(self, tid: str) -> None:
+        """Stop running `tid` here (a cluster node lost its lease or is stopping)."""
+        d = self.directors.pop(tid, None)
+        if d is not None:
+            await d.stop_actor()
+
+    def _forwarded(self, tid: str) -> bool:
+        """A tournament another node of the cluster runs (its commands go there)."""
+        return self.remote is not None and tid not in self.directors
 
     def _has_open(self, base: str) -> bool:
         return any(
@@ -168,7 +191,8 @@ class TournamentHall:
             if (now - first) * 1000 >= self.action_ms:
                 events += await d.timeout(entry)
         base, number = tid.rsplit("-", 1)
-        if d.t.status != "registering" and base in self.specs:
+        # (a cluster opens the next instance once, from its leases: TournamentNode)
+        if d.t.status != "registering" and base in self.specs and self.remote is None:
             repeats = self.specs[base].get("repeat") or d.config.start_ms is not None
             if repeats and not self._has_open(base):
                 await self._open(base, f"{base}-{int(number) + 1}")
@@ -178,6 +202,8 @@ class TournamentHall:
             self.publish(tid)
             self.directors.pop(tid, None)
             await d.stop_actor()
+            if self.remote is not None:
+                await self.remote.closed(tid)
             return
         if events:
             self.publish(tid)
@@ -186,15 +212,22 @@ class TournamentHall:
 
     # ------------------------------------------------------------- commands
     async def register(self, tid: str, account_id: int) -> None:
+        if self._forwarded(tid):
+            return await self.remote.forward(tid, "register", [account_id])
         await self._refusing(self.director(tid).register(account_id))
         self.publish(tid)
 
     async def unregister(self, tid: str, account_id: int) -> None:
+        if self._forwarded(tid):
+            return await self.remote.forward(tid, "unregister", [account_id])
         await self._refusing(self.director(tid).unregister(account_id))
         self.publish(tid)
 
     async def act(self, tid: str, account_id: int, hand_number: int, action: str,
                   amount: int | None) -> None:  # fmt: skip
+        if self._forwarded(tid):
+            return await self.remote.forward(tid, "act",
+                                             [account_id, hand_number, action, amount])
         d = self.director(tid)
         entry = _playing(d, account_id)
         table = d.t.table_of(entry)
@@ -207,6 +240,8 @@ class TournamentHall:
 
     async def deal(self, tid: str, account_id: int, answer: str) -> None:
         """`ask` for the ICM deal (2-4 players left), or `accept` / `decline` the one offered."""
+        if self._forwarded(tid):
+            return await self.remote.forward(tid, "deal", [account_id, answer])
         d = self.director(tid)
         entry = _playing(d, account_id)
         if answer == "ask":
@@ -234,18 +269,38 @@ class TournamentHall:
         taken = [int(n) for b, _, n in (i.rpartition("-") for i in stored)
                  if b == base and n.isdigit()]
         tid = f"{base}-{max(taken, default=0) + 1}"
+        once = {k: v for k, v in spec.items() if k != "repeat"}
         try:
-            await self._open(base, tid, {k: v for k, v in spec.items() if k != "repeat"})
+            if self.remote is not None:  # its lease first: one node runs it
+                if not await self.remote.open_new(base, tid, once):
+                    raise RefusedError("bad_tournament", f"{tid} was just created; try again")
+            else:
+                await self._open(base, tid, once)
         except (InvalidConfigError, ValueError, TypeError) as exc:
             raise RefusedError("bad_tournament", str(exc)) from None
         self.publish(tid)
         return tid
 
-    async def cancel(self, tid: str, also: Any = None) -> dict[str, Any]:
+    async def cancel(self, tid: str, operator: tuple[int | None, str], reason: str
+                     ) -> dict[str, Any]:
         """Cancel a tournament (R-TOURN-12, through its director: before the start every entry
-        is refunded; running, the pool not yet paid goes to the players left); `also(session,
-        events)` writes in the same transaction. Returns its status before and after."""
+        is refunded; running, the pool not yet paid goes to the players left), the operator's
+        log entry (`operator`: id and name) in the same transaction. Returns its status
+        before and after."""
+        if self._forwarded(tid):
+            answer: dict[str, Any] = await self.remote.forward(
+                tid, "cancel", [list(operator), reason])
+            return answer
         d = self.director(tid)
+        before_status = d.t.status
+        who = Operator(id=operator[0], name=operator[1])
+
+        def also(session: Any, events: list[Any]) -> None:
+            payouts = [list(p) for e in events for p in getattr(e, "payouts", ())]
+            log_entry(session, who, "cancel_tournament", f"tournament:{tid}",
+                      {"status": before_status}, {"status": "cancelled", "payouts": payouts},
+                      reason)
+
         before = d.t.status
         self._cancelling.add(tid)
         try:
@@ -258,6 +313,8 @@ class TournamentHall:
 
     async def back(self, tid: str, account_id: int) -> None:
         """An away player is back (R-TOURN-5): the table waits for their decisions again."""
+        if self._forwarded(tid):
+            return await self.remote.forward(tid, "back", [account_id])
         d = self.director(tid)
         await self._refusing(d.back(_playing(d, account_id)))
         self.publish(tid)
@@ -265,7 +322,13 @@ class TournamentHall:
     async def absent(self, account_id: int) -> None:
         """The account's last connection closed: it is away at once in every tournament it
         is still in (R-TOURN-5), so its turns are played for it (blinds and antes posted,
-        check or fold) instead of each waiting for the action clock."""
+        check or fold) instead of each waiting for the action clock. On a cluster every
+        node does it for the tournaments it runs."""
+        if self.remote is not None:
+            await self.remote.tell_nodes({"absent": account_id})
+        await self.absent_here(account_id)
+
+    async def absent_here(self, account_id: int) -> None:
         for tid, d in list(self.directors.items()):
             entry = _entry_of(d, account_id)
             if entry is None or entry in d.t.away or tid in self._cancelling or d.stopped:
@@ -282,6 +345,11 @@ class TournamentHall:
     async def present(self, account_id: int) -> None:
         """The account connected again: back in every tournament where it was away (as
         `tournament_back` does); the table waits for its decisions again."""
+        if self.remote is not None:
+            await self.remote.tell_nodes({"present": account_id})
+        await self.present_here(account_id)
+
+    async def present_here(self, account_id: int) -> None:
         for tid, d in list(self.directors.items()):
             entry = _entry_of(d, account_id)
             if entry is None or entry not in d.t.away or tid in self._cancelling or d.stopped:
@@ -306,9 +374,12 @@ class TournamentHall:
             raise RefusedError("refused", str(exc), rule="R-TOURN-1") from None
 
     # ----------------------------------------------------------- pictures
-    def follow(self, tid: str, account_id: int | None) -> Tournament:
+    async def follow(self, tid: str, account_id: int | None) -> Tournament | Frame:
         """The picture a client gets when it starts following `tid` (the gateway subscribes
-        it to `tournament_channel(tid)` for the ones after)."""
+        it to `tournament_channel(tid)` for the ones after); from another node of a cluster,
+        the frame its owner built for that one viewer."""
+        if self._forwarded(tid):
+            return Frame(str(await self.remote.forward(tid, "follow", [account_id])))
         return _message(tid, viewer_picture(self.director(tid), account_id))
 
     def publish(self, tid: str) -> None:
@@ -326,9 +397,21 @@ class TournamentHall:
         if self.fanout.wants(channel):  # the entrants got their own picture
             self.fanout.publish(channel, _message(tid, viewer_picture(d, None, summary)),
                                 skip=own)  # fmt: skip
+        if self.remote is not None:
+            self.remote.changed(tid)  # the other nodes' listings
 
     def listing(self) -> list[TournamentSummary]:
-        return [tournament_summary(d) for d in self.directors.values()]
+        here = [tournament_summary(d) for d in self.directors.values()]
+        if self.remote is None:
+            return here
+        elsewhere = [row for tid, row in self.remote.rows.items() if tid not in self.directors]
+        return sorted(here + elsewhere, key=lambda row: str(row["id"]))
+
+    def status_of(self, tid: str) -> str:
+        """The tournament's status, wherever it runs (refused when there is none)."""
+        if self._forwarded(tid) and tid in self.remote.rows:
+            return str(self.remote.rows[tid]["status"])
+        return self.director(tid).t.status
 
 
 def _message(tid: str, view: TournamentPicture) -> Tournament:

@@ -9,6 +9,10 @@ A node that lost its lease (paused, partitioned, slow) therefore can never move 
 table again: its late transaction either commits before the take-over (which then waits for
 the row lock and sees its result) or is refused and rolls back whole.
 
+A tournament's director is fenced the same way by its tournament's lease (`tournament:<id>`
+in the same table; services.tournament_cluster): its snapshot with the money it moved, and
+the hands of its tables `<id>/<n>`, whose writes check the tournament's lease.
+
 A single node (no Fence) checks nothing: it is the only writer.
 """
 
@@ -29,16 +33,40 @@ class FencedError(StateError):
     """A write for a table whose lease this node does not hold (at this epoch)."""
 
 
+TOURNAMENT_LEASE = "tournament:"
+
+
+def tournament_lease(tournament_id: str) -> str:
+    """The lease row of a tournament's director."""
+    return f"{TOURNAMENT_LEASE}{tournament_id}"
+
+
+def lease_of(table_id: str) -> str:
+    """The lease that fences a table's writes: its own; a tournament's table
+    (`<tournament>/<n>`, services.tournament_director) is fenced by its tournament's."""
+    tournament_id, slash, _ = table_id.partition("/")
+    return tournament_lease(tournament_id) if slash else table_id
+
+
 @dataclass(slots=True)
 class Fence:
     node: str
     epochs: dict[str, int] = field(default_factory=dict)  # table id -> the epoch held
+    # tournament id -> the epoch of its director's lease held (services.tournament_cluster);
+    # apart from the tables', which the node balances as tables
+    tournaments: dict[str, int] = field(default_factory=dict)
 
     def hold(self, table_id: str, epoch: int) -> None:
         self.epochs[table_id] = epoch
 
     def drop(self, table_id: str) -> None:
         self.epochs.pop(table_id, None)
+
+    def held(self, lease: str) -> int | None:
+        """The epoch this node holds of a lease row (a table's or a tournament's)."""
+        if lease.startswith(TOURNAMENT_LEASE):
+            return self.tournaments.get(lease[len(TOURNAMENT_LEASE):])
+        return self.epochs.get(lease)
 
 
 FENCE_KEY = "pokerroom.fence"
@@ -53,17 +81,23 @@ async def check_fence(session: AsyncSession, table_id: str) -> None:
     """Refuse (FencedError) unless this node holds the table's lease at its epoch; no-op on a
     single node. The lease row stays share-locked until the transaction ends, so a take-over
     (which updates the row) cannot slip in between this check and the commit."""
+    await check_lease(session, lease_of(table_id))
+
+
+async def check_lease(session: AsyncSession, lease: str) -> None:
+    """check_fence for a lease row by its key (a table's, or `tournament_lease(id)`)."""
     fence = fence_of(session)
     if fence is None:
         return
-    held = fence.epochs.get(table_id)
+    held = fence.held(lease)
     row = (await session.execute(
         text("SELECT node, epoch FROM table_leases WHERE table_id = :t FOR SHARE"),
-        {"t": table_id})).first()
+        {"t": lease})).first()
     if held is None or row is None or row.node != fence.node or int(row.epoch) != held:
         owner = "nobody" if row is None else f"{row.node} at epoch {row.epoch}"
+        what = lease if lease.startswith(TOURNAMENT_LEASE) else f"table {lease}"
         refused = FencedError(
-            f"table {table_id} is owned by {owner}; node {fence.node} holds "
+            f"{what} is owned by {owner}; node {fence.node} holds "
             f"{'no lease' if held is None else f'epoch {held}'} there: write refused")
         log.warning("fenced: %s", refused)  # a late write of a node that lost the table
         raise refused
