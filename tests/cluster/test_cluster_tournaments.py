@@ -4,7 +4,8 @@ sit & go whose director runs on another; the director's node is killed (SIGKILL)
 middle of a hand and a survivor takes the tournament over from its stored snapshot (the hand
 voided, every entrant with the chips it started with), and it finishes. Wallets move by
 exactly the prize minus the entry, no prize is paid twice, `pokerroom audit` is clean, and
-each repeating instance is opened once however many nodes run.
+each repeating instance is opened once however many nodes run. A SIGTERM drains: the
+hand in play ends, the tournament moves, nothing is voided.
 
 R-TOURN-1, R-TOURN-7 (money through the ledger, once)."""
 
@@ -12,12 +13,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import time
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 import httpx
+import pytest
 from clusterharness import Cluster, bus_spy, cluster
 from sqlalchemy.engine import make_url
 from test_cluster_bus_secrecy import _read
@@ -148,8 +152,10 @@ def _hidden_cards_seen(heard: list[tuple[str, Any]], prefix: str) -> tuple[int, 
 
 async def test_R_TOURN_1_sit_and_go_played_through_another_node(tmp_path: Path) -> None:
     """Two nodes: the sit & go's director runs on one, the players' sockets are all on the
-    other; they register, play it to the end, and their wallets move by exactly the prize
-    minus the entry. A spy on every Redis channel of the room sees no hole card of anyone
+    other; they register and play. The director's node gets SIGTERM in the middle of a
+    hand: it lets the hand end, deals no other and gives the tournament up; the other node
+    goes on from the stored snapshot, nothing voided. They play it to the end, and their
+    wallets move by exactly the prize minus the entry. A spy on every Redis channel of the room sees no hole card of anyone
     but the viewer in a hand in play. The next instance opened once; the audit is clean."""
     async with cluster(tmp_path, "--room", _room(tmp_path)) as room:
         async with bus_spy(room, _read) as heard:
@@ -168,10 +174,26 @@ async def _play_through_another_node(room: Cluster) -> None:
     for node in room.nodes.values():
         assert (await _listing(node.base))["trio-1"]["status"] == "registering"
     secret = await read_bot_secret(room.db_url)
-    bots = [TournamentBot(gateway.base, f"bot-tc{i}", "trio-1", seed=i, secret=secret)
-            for i in range(3)]
-    lasts = await asyncio.wait_for(
-        asyncio.gather(*(b.run(give_up_s=240) for b in bots)), 300)
+    bots = [TournamentBot(gateway.base, f"bot-tc{i}", "trio-1", seed=i, secret=secret,
+                          think_s=0.2) for i in range(3)]
+    tasks = [asyncio.create_task(b.run(give_up_s=240)) for b in bots]
+    try:
+        # SIGTERM of the director's node in the middle of a hand: it deals no new hand,
+        # lets that one end, gives the lease up and the other node goes on: nothing voided
+        cut = await _hand_in_play(room, "trio-1", settled=1)
+        director = room.nodes[owner]
+        os.killpg(director.proc.pid, signal.SIGTERM)
+        assert await asyncio.to_thread(director.proc.wait, 120) == 0
+        for bot in bots:
+            bot.think_s = 0.0
+        assert (await _owner(room, gateway.name, "trio-1")) == gateway.name
+        lasts = await asyncio.wait_for(asyncio.gather(*tasks), 300)
+    finally:
+        for task in tasks:
+            task.cancel()
+    hands = await _hands(room, "trio-1")
+    assert next(h for h in hands if h["id"] == cut["id"])["status"] == "settled"
+    assert [h["hand_number"] for h in hands if h["status"] != "settled"] == []
     players = _check_finish(lasts[0], 3)
     assert sum(p["prize"] for p in players.values()) == 3000
     await _wallets_moved(gateway.base, bots, players)
@@ -192,6 +214,19 @@ async def _hands(room: Cluster, tid: str) -> list[asyncpg.Record]:
             "WHERE table_id LIKE $1 ORDER BY hand_number", f"{tid}/%"))
     finally:
         await conn.close()
+
+
+async def _hand_in_play(room: Cluster, tid: str, *, settled: int) -> asyncpg.Record:
+    """Once `settled` hands are over: the hand in play."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 120
+    while loop.time() < deadline:
+        hands = await _hands(room, tid)
+        if sum(h["status"] == "settled" for h in hands) >= settled and \
+                hands[-1]["status"] == "in_progress":
+            return hands[-1]
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no hand in play: {await _hands(room, tid)}")
 
 
 async def _prizes(room: Cluster, tid: str) -> dict[str, int]:
@@ -227,19 +262,10 @@ async def test_R_TOURN_7_director_node_killed_mid_hand(tmp_path: Path) -> None:
         tasks = [asyncio.create_task(b.run(give_up_s=300)) for b in bots]
         try:
             loop = asyncio.get_running_loop()
-            deadline = loop.time() + 120
-            while loop.time() < deadline:
-                hands = await _hands(room, "trio-1")
-                if sum(h["status"] == "settled" for h in hands) >= 2 and \
-                        hands[-1]["status"] == "in_progress":
-                    break
-                await asyncio.sleep(0.05)
-            else:
-                raise AssertionError(f"no hand in play: {await _hands(room, 'trio-1')}")
+            cut = await _hand_in_play(room, "trio-1", settled=2)
             room.nodes[owner].kill()
             killed_ms = int(time.time() * 1000)  # wall time, as the hands' started_ms
             killed_at = loop.time()
-            cut = hands[-1]
             while loop.time() - killed_at < FAILOVER_S:
                 later = [h for h in await _hands(room, "trio-1")
                          if h["hand_number"] > cut["hand_number"]]
@@ -272,6 +298,7 @@ async def test_R_TOURN_7_director_node_killed_mid_hand(tmp_path: Path) -> None:
         await _check_books(room, voided_at_least=1)
 
 
+@pytest.mark.slow  # about a minute and a half on a loaded machine
 async def test_repeating_instances_are_opened_once_by_several_nodes(tmp_path: Path) -> None:
     """Three nodes start at once: one instance of the repeating sit & go and one of the
     scheduled tournament, not three; the owner of the sit & go is killed and comes back:

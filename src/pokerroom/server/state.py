@@ -461,6 +461,9 @@ class ServerState:
         the settings' drain_seconds."""
         longest_ms = max((int(getattr(r, "longest_rest_ms", lambda: 0)())
                           for r in self.lobby.runners() if r.busy()), default=0)
+        hall = getattr(self, "tournaments", None)
+        if hall is not None:
+            longest_ms = max(longest_ms, hall.longest_rest_ms())
         return min(self.settings.drain_seconds, longest_ms / 1000 + DRAIN_SLACK_S)
 
     async def drain(self, timeout_s: float | None = None) -> bool:
@@ -470,20 +473,29 @@ class ServerState:
         runners = self.lobby.runners()
         for runner in runners:
             runner.draining = True
+        hall = getattr(self, "tournaments", None)
+        if hall is not None:
+            hall.drain()
         if timeout_s is None:
             timeout_s = self.drain_bound_s()
             log.warning("drain: waiting up to %.0f s for the hands in progress", timeout_s)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
-        while any(r.busy() for r in runners):
+        def busy() -> bool:
+            return any(r.busy() for r in runners) or (hall is not None and hall.busy())
+
+        while busy():
             if loop.time() >= deadline:
-                log.warning("drain: hands still running at %s",
-                            [r.table_id for r in runners if r.busy()])
+                log.warning("drain: hands still running at %s (tournaments: %s)",
+                            [r.table_id for r in runners if r.busy()],
+                            hall is not None and hall.busy())
                 break
             await asyncio.sleep(0.05)
-        idle = not any(r.busy() for r in runners)
+        idle = not busy()
         if getattr(self, "cluster", None) is not None:
             await self.cluster.release_all()  # the other nodes take the tables at once
+        if getattr(self, "tournament_node", None) is not None:
+            await self.tournament_node.stop()  # and the tournaments
         return idle
 
     async def stop(self) -> None:

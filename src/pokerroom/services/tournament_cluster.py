@@ -109,8 +109,9 @@ class TournamentNode:
         for tid in list(self.fence.tournaments):
             epoch = self.fence.tournaments.get(tid)
             await self._drop(tid)
-            with contextlib.suppress(Exception):
-                await self.leases.release(tournament_lease(tid), node=self.node, epoch=epoch)
+            with contextlib.suppress(Exception):  # bounded: PostgreSQL may be cut off
+                await asyncio.wait_for(self.leases.release(
+                    tournament_lease(tid), node=self.node, epoch=epoch), 2.0)
         await self.bus.stop()
 
     def _deadline_ms(self) -> int:

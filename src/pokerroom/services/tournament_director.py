@@ -131,6 +131,7 @@ class TournamentDirector(Actor):
         self.client_seeds = client_seeds if client_seeds is not None else ClientSeeds()
         self.seal = seal  # services.seal.SealKey: a crash still reveals the seed of a cut hand
         self.live: dict[int, LiveHand] = {}  # table number -> its hand in play
+        self.draining = False  # a graceful stop: no new hand, no start (the hands end)
         self.hand_seq = 0  # the last hand number used
 
     # ------------------------------------------------------------------ life
@@ -262,7 +263,7 @@ class TournamentDirector(Actor):
         t = self.t
         now = self.now()
         out: list[TournamentEvent] = []
-        if t.ready_to_start(now):
+        if t.ready_to_start(now) and not self.draining:
             out += await self._commit(lambda: t.start(now))
         out += t.tick(now)
         if self.deal_requested_by is not None:
@@ -277,7 +278,7 @@ class TournamentDirector(Actor):
         if t.deal_offer is not None and now - self.deal_offered_at > DEAL_ANSWER_MS:
             out += t.decline_deal(sorted(set(t.deal_offer) - t.deal_accepted)[0])
         for n in t.tables_ready():
-            if t.can_deal(n):
+            if t.can_deal(n) and not self.draining:
                 out += await self._deal(n, now)
         return out
 

@@ -152,6 +152,21 @@ class TournamentHall:
         if d is not None:
             await d.stop_actor()
 
+    def drain(self) -> None:
+        """A graceful stop: no director deals a new hand (or starts); the hands end."""
+        for d in self.directors.values():
+            d.draining = True
+
+    def busy(self) -> bool:
+        return any(d.live for d in self.directors.values())
+
+    def longest_rest_ms(self) -> int:
+        """The longest the hands in progress can still take: each player dealt in lets the
+        clock run once at most, since from then on they are away and played for at once
+        (R-TOURN-5)."""
+        return max((len(live.accounts) * self.action_ms for d in self.directors.values()
+                    for live in d.live.values()), default=0)
+
     def _forwarded(self, tid: str) -> bool:
         """A tournament another node of the cluster runs (its commands go there)."""
         return self.remote is not None and tid not in self.directors
