@@ -103,3 +103,30 @@ async def test_R_TOURN_3_a_restored_scheduled_start_keeps_its_time(sqlite_db: Da
     await again._tick("hourly-1", due)
     assert due.t.status == "running"
     await again.stop()
+
+
+async def test_the_pictures_name_the_players_by_their_screen_names(sqlite_db: Database) -> None:
+    """A tournament's players were shown by account number (the core's entries: `7`, `7#2`)
+    on the felt, in the players' list and the deal dialog; every picture now carries each
+    player's screen name beside the entry, after a restart too."""
+    ids = await accounts(sqlite_db, 3)
+    names = {str(a): f"h{i}" for i, a in enumerate(ids)}
+    hall = TournamentHall(sqlite_db, (SNG,), decks=SeededDeckSource(1), tick_s=0.01)
+    await hall.start()
+    for account in ids:
+        await hall.register("sng-1", account)
+    await hall._tick("sng-1", hall.directors["sng-1"])
+
+    def check(picture: dict) -> None:  # type: ignore[type-arg]
+        players = picture["summary"]["players"]
+        assert {p["entry"]: p["name"] for p in players} == names
+        assert picture["you"]["name"] == names[picture["you"]["entry"]]
+        seats = [s for s in picture["table"]["seats"] if s is not None]
+        assert {s["entry"]: s["name"] for s in seats} == names
+
+    check((await hall.follow("sng-1", ids[0])).view)  # type: ignore[union-attr,arg-type]
+    await hall.stop()
+    later = TournamentHall(sqlite_db, (), decks=SeededDeckSource(2), tick_s=0.01)
+    await later.start()
+    check((await later.follow("sng-1", ids[1])).view)  # type: ignore[union-attr,arg-type]
+    await later.stop()

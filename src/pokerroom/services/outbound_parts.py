@@ -345,6 +345,7 @@ class DealOffer(TypedDict):
 
 class Standing(TypedDict):
     entry: str
+    name: str  # the player's screen name (`entry` is their account number, `7#2` a re-entry)
     chips: int
     place: int | None
     prize: int
@@ -389,6 +390,7 @@ class TournamentYou(Standing):
 class TournamentSeat(TypedDict):
     seat: int
     entry: str
+    name: str
     chips: int
     away: bool
 

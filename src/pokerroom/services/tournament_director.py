@@ -55,6 +55,7 @@ from pokerroom.services.hands import (
 from pokerroom.services.outbound_parts import Fairness
 from pokerroom.services.recovery import VOID_REASON
 from pokerroom.services.tournament_money import post_money
+from pokerroom.services.tournament_names import screen_names
 from pokerroom.services.tournament_numbers import number_tournament
 from pokerroom.storage.database import Database
 from pokerroom.storage.fencing import check_lease, tournament_lease
@@ -133,6 +134,7 @@ class TournamentDirector(Actor):
         self.live: dict[int, LiveHand] = {}  # table number -> its hand in play
         self.draining = False  # a graceful stop: no new hand, no start (the hands end)
         self.hand_seq = 0  # the last hand number used
+        self.names: dict[int, str] = {}  # account -> screen name, for the pictures
 
     # ------------------------------------------------------------------ life
     def stopped_refusal(self) -> ActorStoppedError:
@@ -168,6 +170,7 @@ class TournamentDirector(Actor):
         self._clock_base = int(row.clock_ms)
         self._resumed_at = self._monotonic()
         self._fix_start()
+        self.names.update(await screen_names(self.db, {account_of(e) for e in self.t.entries}))
 
     def _fix_start(self) -> None:
         """The stored wall-clock start in this run's tournament time, which resumed where it
@@ -236,7 +239,9 @@ class TournamentDirector(Actor):
         return await self.call(self._register, account_id)
 
     async def _register(self, account_id: int) -> list[TournamentEvent]:
-        return await self._commit(lambda: self.t.register(str(account_id), self.now()))
+        events = await self._commit(lambda: self.t.register(str(account_id), self.now()))
+        self.names.update(await screen_names(self.db, (account_id,)))
+        return events
 
     async def unregister(self, account_id: int) -> list[TournamentEvent]:
         return await self.call(lambda: self._commit(lambda: self.t.unregister(str(account_id))))

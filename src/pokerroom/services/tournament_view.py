@@ -13,7 +13,13 @@ from pokerroom.services.outbound_parts import (
     TournamentTable,
 )
 from pokerroom.services.poker_view import legal_json
+from pokerroom.services.tournament_director import account_of
 from pokerroom.services.wire import plain
+
+
+def name_of(d: Any, entry: str) -> str:
+    """The player's screen name (the entry when it is not known)."""
+    return str(d.names.get(account_of(entry), entry))
 
 
 def tournament_summary(d: Any) -> TournamentSummary:
@@ -59,8 +65,8 @@ def tournament_summary(d: Any) -> TournamentSummary:
         },
         "deal_requested": d.deal_requested_by is not None,
         "players": sorted(
-            ({"entry": e.entry, "chips": e.chips, "place": e.place, "prize": e.prize}
-             for e in t.entries.values()),
+            ({"entry": e.entry, "name": name_of(d, e.entry), "chips": e.chips, "place": e.place,
+              "prize": e.prize} for e in t.entries.values()),
             key=lambda p: (p["place"] or 0, -p["chips"]),
         ),
     }  # fmt: skip
@@ -74,13 +80,14 @@ def viewer_picture(d: Any, account_id: int | None,
                            "you": None, "table": None}  # fmt: skip
     if account_id is None:
         return out
-    mine = [e for e in t.entries.values() if e.entry.split("#", 1)[0] == str(account_id)]
+    mine = [e for e in t.entries.values() if account_of(e.entry) == account_id]
     if not mine:
         return out
     entry = mine[-1]
     alive = sorted((e for e in t.entries.values() if not e.busted), key=lambda e: -e.chips)
     rank = next((i for i, e in enumerate(alive, start=1) if e.entry == entry.entry), None)
-    out["you"] = {"entry": entry.entry, "chips": entry.chips, "place": entry.place,
+    out["you"] = {"entry": entry.entry, "name": name_of(d, entry.entry), "chips": entry.chips,
+                  "place": entry.place,
                   "prize": entry.prize, "rank": rank, "out": entry.busted,
                   "away": entry.entry in t.away}  # fmt: skip
     if entry.busted or not t.tables:
@@ -96,7 +103,8 @@ def viewer_picture(d: Any, account_id: int | None,
         "seats": [
             None
             if p is None
-            else {"seat": i, "entry": p, "chips": t.entries[p].chips, "away": p in t.away}
+            else {"seat": i, "entry": p, "name": name_of(d, p), "chips": t.entries[p].chips,
+                  "away": p in t.away}
             for i, p in enumerate(table.seats)
         ],  # fmt: skip
         "button": table.last.button if table.last is not None else None,

@@ -93,7 +93,7 @@ export function mountTournaments(main) {
     const payouts = tm.payouts.length
       ? tm.payouts.map((p, i) => h("li", {}, `${i + 1}. ${money(p)}`))
       : [h("li.muted", {}, t("tourn.payouts_later"))];
-    const players = tm.players.map((p) => h("tr", {}, h("td", {}, p.entry), h("td.num", {}, chips(p.chips)),
+    const players = tm.players.map((p) => h("tr", {}, h("td", {}, p.name || p.entry), h("td.num", {}, chips(p.chips)),
       h("td.num", {}, p.place || "")));
     dialog(tm.name, h("div", {},
       h("p", {}, t("tourn.about", { game: gameText(tm.game, tm.betting), seats: tm.seats, chips: chips(tm.starting_chips) })),
@@ -189,8 +189,9 @@ export function mountTournament(main, id) {
     }
     if (dealShown === key) return;
     dealShown = key;
+    const names = new Map(((last && last.summary.players) || []).map((p) => [p.entry, p.name]));
     const rows = Object.entries(deal.amounts).map(([entry, amount]) =>
-      h("tr", { dataset: { entry } }, h("td", {}, entry === you.entry ? t("tourn.you") : entry),
+      h("tr", { dataset: { entry } }, h("td", {}, entry === you.entry ? t("tourn.you") : (names.get(entry) || entry)),
         h("td.num", {}, money(amount))));
     const answer = (value) => (close) => {
       conn.send({ type: "tournament_deal", tournament: id, answer: value });
@@ -217,7 +218,7 @@ export function mountTournament(main, id) {
       const sv = bySeat.get(i);
       const cards = sv ? sv.cards.map((c) => cardEl(c, { size: "small" })) : [];
       return h("div.t-seat", { class: i === table.seat ? "me" : undefined, dataset: { seat: String(i) } },
-        h("div", {}, h("strong", {}, p.entry), i === table.button ? ` (${t("felt.dealer_letter")})` : "", p.away ? ` ${t("tourn.away")}` : ""),
+        h("div", {}, h("strong", { "data-testid": "t-name" }, p.name || p.entry), i === table.button ? ` (${t("felt.dealer_letter")})` : "", p.away ? ` ${t("tourn.away")}` : ""),
         h("div", {}, chips(sv ? sv.stack : p.chips), sv && sv.bet ? ` ${t("tourn.bet", { chips: chips(sv.bet) })}` : "", sv && sv.folded ? ` ${t("tourn.folded")}` : ""),
         h("div.cards", {}, cards));
     });
