@@ -1,6 +1,9 @@
 """R-TOURN-9 (breaking tables, the final table) and R-TOURN-10 (hand-for-hand), checked at
-every batch of events of whole simulated tournaments, beside the scenarios that show one
-case each (tests/scenarios/tournament/R_TOURN_9_*, R_TOURN_10_*)."""
+every batch of events of whole tournaments, beside the scenarios that show one case each
+(tests/scenarios/tournament/R_TOURN_9_*, R_TOURN_10_*). The tables deal at their own pace,
+as in the director; with them the properties of the simulator's Hypothesis test (R-TOURN-4
+big blind, chips conserved, R-TOURN-8 balance) are checked too, since the simulator deals
+a round at every table at once."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.core.tournament.test_simulate_properties import Checker
 
 from pokerroom.bots.tournament import default_config, policy
 from pokerroom.core.tournament.events import (
@@ -137,10 +141,14 @@ def play_eagerly(entrants: int, seats: int, seed: int,
 
 def check(entrants: int, seats: int, seed: int) -> tuple[TablesChecker, BubbleChecker]:
     tables, bubble = TablesChecker(seats), BubbleChecker()
+    # and R-TOURN-4, -6, -8 as the Hypothesis test of the simulator checks them, here with
+    # tables dealing at their own pace
+    rules = Checker()
 
     def both(t: Tournament, events: list[TournamentEvent]) -> None:
         tables(t, events)
         bubble(t, events)
+        rules(t, events)
 
     t = play_eagerly(entrants, seats, seed, both)
     assert t.status == FINISHED
