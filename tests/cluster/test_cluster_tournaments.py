@@ -23,6 +23,7 @@ import asyncpg
 import httpx
 import pytest
 from clusterharness import Cluster, bus_spy, cluster
+from roomharness import Client, of_type
 from sqlalchemy.engine import make_url
 from test_cluster_bus_secrecy import _read
 from test_cluster_console import _operator
@@ -263,6 +264,13 @@ async def test_R_TOURN_7_director_node_killed_mid_hand(tmp_path: Path) -> None:
         try:
             loop = asyncio.get_running_loop()
             cut = await _hand_in_play(room, "trio-1", settled=2)
+            # a socket of one of the hand's players, open across the take-over, is told
+            dealt = {s["account_id"] for s in json.loads(cut["seats"])}
+            told = next(b for b in bots if b.last and b.last["you"]
+                        and int(b.last["you"]["entry"]) in dealt)
+            listener = await Client.connect(gateway.ws_url, told.account.token)
+            await listener.send(type="hello")
+            await listener.wait_for(of_type("welcome"))
             room.nodes[owner].kill()
             killed_ms = int(time.time() * 1000)  # wall time, as the hands' started_ms
             killed_at = loop.time()
@@ -284,6 +292,10 @@ async def test_R_TOURN_7_director_node_killed_mid_hand(tmp_path: Path) -> None:
             start = {s["account_id"]: s["stack"] for s in json.loads(voided["seats"])}
             again = {s["account_id"]: s["stack"] for s in json.loads(later[0]["seats"])}
             assert again == start  # every entrant with the chips of the voided hand's start
+            notice = await listener.wait_for(of_type("notice", code="hand_voided",
+                                                     hand=cut["hand_number"]), timeout=10)
+            assert notice["table"] == cut["table_id"] and "stopped" in notice["text"]
+            await listener.close()
             for bot in bots:
                 bot.think_s = 0.0
             lasts = await asyncio.wait_for(asyncio.gather(*tasks), 300)

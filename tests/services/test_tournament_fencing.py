@@ -108,6 +108,7 @@ async def test_a_director_whose_lease_was_taken_over_cannot_commit(pg: Database)
         node_a.fence.tournaments["trio-1"] = 3
         with pytest.raises(FencedError):  # the end of the hand in play (chips, prizes)
             await play(second, clock, rng, 200)
+        assert second.broken is not None  # its state is ahead of the store: never shown
         assert await _books(pg, players) == before  # nothing changed
         await second.stop_actor()
 

@@ -230,7 +230,7 @@ class ServerState:
             self.tournaments = hall()
             self.tournament_node = TournamentNode(
                 self.cluster.config, db=self._db, hall=self.tournaments,
-                redis=self.cluster.redis, fence=self.cluster.fence)
+                redis=self.cluster.redis, fence=self.cluster.fence, notify=self.deliver_notices)
             await self.tournament_node.start()
             return
         report = await recover(self._db, uth_settler=self._uth_settler(), seal=self.seal)

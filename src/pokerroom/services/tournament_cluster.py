@@ -37,13 +37,14 @@ import contextlib
 import json
 import logging
 import math
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy import delete, select
 
 from pokerroom.services import clock
 from pokerroom.services.actor import ActorStoppedError
-from pokerroom.services.cluster import ClusterConfig, alive_nodes
+from pokerroom.services.cluster import TAKEOVER_REASON, ClusterConfig, alive_nodes
 from pokerroom.services.cluster_bus import ClusterBus, TableMovedError
 from pokerroom.services.leases import Lease, TableLeases
 from pokerroom.services.outbound import encode
@@ -66,13 +67,15 @@ def base_of(tid: str) -> str:
 
 class TournamentNode:
     def __init__(self, config: ClusterConfig, *, db: Database, hall: TournamentHall,
-                 redis: Any, fence: Fence) -> None:
+                 redis: Any, fence: Fence,
+                 notify: Callable[[list[int]], Awaitable[None]] | None = None) -> None:
         self.config = config
         self.node = config.node
         self.db = db
         self.hall = hall
         self.redis = redis
         self.fence = fence
+        self.notify = notify  # deliver kept notices to this node's sockets of these accounts
         self.leases = TableLeases(db)
         # its own inboxes and announcements (`<prefix>t:`), apart from the tables'
         self.bus = ClusterBus(redis, prefix=f"{config.prefix}t:", node=config.node,
@@ -167,6 +170,15 @@ class TournamentNode:
         with contextlib.suppress(Exception):
             await self.hall.drop(tid)
 
+    async def lost(self, tid: str) -> None:
+        """The director here could not store a hand's end (fenced, or PostgreSQL away): its
+        lease goes, so whoever takes it next (this node too) restores it from the store."""
+        epoch = self.fence.tournaments.get(tid)
+        await self._drop(tid)
+        if epoch is not None:
+            with contextlib.suppress(Exception):
+                await self.leases.release(tournament_lease(tid), node=self.node, epoch=epoch)
+
     async def closed(self, tid: str) -> None:
         """The tournament ended here (finished or cancelled): its lease goes."""
         self.rows.pop(tid, None)
@@ -205,7 +217,7 @@ class TournamentNode:
                 await self._give_back(tid, epoch)  # opened by another node, or over
                 return False
             stored = spec if row is None else json.loads(row.spec)
-            await self.hall._open(base_of(tid), tid, stored)
+            d = await self.hall._open(base_of(tid), tid, stored, void_reason=TAKEOVER_REASON)
         except Exception:
             await self._give_back(tid, epoch)
             if new:
@@ -215,6 +227,9 @@ class TournamentNode:
         self.takeovers.append((tid, epoch, clock.now_ms()))
         log.warning("tournament %s: %s at epoch %s", tid, "opened" if new else "taken", epoch)
         self.hall.publish(tid)  # every follower, on every node, gets the restored picture
+        if d.voided:  # the players of a hand voided now hear it, wherever their socket is
+            with contextlib.suppress(Exception):
+                await self.bus.announce({"notices": sorted(set(d.voided))})
         return True
 
     async def _give_back(self, tid: str, epoch: int) -> None:
@@ -308,7 +323,10 @@ class TournamentNode:
             self.rows.pop(closed, None)
             return
         loop = asyncio.get_running_loop()
-        if isinstance(message.get("absent"), int):
+        accounts = message.get("notices")
+        if isinstance(accounts, list) and self.notify is not None:
+            loop.create_task(self.notify([a for a in accounts if isinstance(a, int)]))
+        elif isinstance(message.get("absent"), int):
             loop.create_task(self.hall.absent_here(message["absent"]))
         elif isinstance(message.get("present"), int):
             loop.create_task(self.hall.present_here(message["present"]))
@@ -360,6 +378,10 @@ class TournamentNode:
             return await self._run(tid, method, args)
         except ActorStoppedError:  # stopped here while the call came: ask the new owner
             raise TableMovedError(tid) from None
+        except RefusedError as exc:
+            if exc.code == "unavailable" and tid not in self.fence.tournaments:
+                raise TableMovedError(tid) from None  # fenced out meanwhile: the new owner
+            raise
 
     async def _run(self, tid: str, method: str, args: list[Any]) -> Any:
         hall = self.hall

@@ -133,6 +133,10 @@ class TournamentDirector(Actor):
         self.seal = seal  # services.seal.SealKey: a crash still reveals the seed of a cut hand
         self.live: dict[int, LiveHand] = {}  # table number -> its hand in play
         self.draining = False  # a graceful stop: no new hand, no start (the hands end)
+        self.voided: list[int] = []  # the players of the hands voided as it was restored
+        # A hand's end that could not be stored (fenced, or the database away): the state
+        # here is ahead of the stored one; the hall restores the tournament from the store.
+        self.broken: Exception | None = None
         self.hand_seq = 0  # the last hand number used
         self.names: dict[int, str] = {}  # account -> screen name, for the pictures
 
@@ -148,13 +152,15 @@ class TournamentDirector(Actor):
         return self._clock_base + self._monotonic() - self._resumed_at
 
     # ------------------------------------------------------------ persistence
-    async def open(self) -> None:
+    async def open(self, void_reason: str = VOID_REASON) -> None:
         """Load the tournament, or create its row; a restored one has no hand running (a
-        stored hand left in progress is voided, if the room's recovery has not done it)."""
+        stored hand left in progress is voided, if the room's recovery has not done it;
+        `voided` names the players told, `void_reason` says why)."""
         prefix = self.table_prefix
         for stored in await self.hands.in_progress():
             if stored.table_id.startswith(prefix):
-                await self.hands.void_hand(stored.id, VOID_REASON, now_ms=self._wall())
+                self.voided += await self.hands.void_hand(stored.id, void_reason,
+                                                          now_ms=self._wall())
         self.hand_seq = await self.hands.last_hand_number_under(prefix)
         async with self.db.read() as session:
             row = await session.get(TournamentRow, self.id)
@@ -395,7 +401,13 @@ class TournamentDirector(Actor):
         finished = [e.table for e in events if isinstance(e, HandFinishedAt)]
         if finished:
             ended = tuple(self.live[n] for n in finished if n in self.live)
-            await self.db.run_write(lambda s: self._save(s, events, ended))
+            try:
+                await self.db.run_write(lambda s: self._save(s, events, ended))
+            except Exception as exc:
+                # The core has moved on and the database has not: this state must never be
+                # shown or built on (a fenced node's picture of a finish it never stored).
+                self.broken = exc
+                raise
             for n in finished:
                 self.live.pop(n, None)
         return events

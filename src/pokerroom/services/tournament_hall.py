@@ -46,6 +46,7 @@ from pokerroom.services.tournament_director import (
 )
 from pokerroom.services.tournament_view import tournament_summary, viewer_picture
 from pokerroom.storage.database import Database
+from pokerroom.storage.fencing import FencedError
 
 log = logging.getLogger("pokerroom.tournaments")
 OPEN = ("registering", "running", "on_break", "hand_for_hand")
@@ -129,7 +130,8 @@ class TournamentHall:
             await d.stop_actor()
 
     async def _open(
-        self, base: str, tid: str, spec: dict[str, Any] | None = None
+        self, base: str, tid: str, spec: dict[str, Any] | None = None, *,
+        void_reason: str | None = None,
     ) -> TournamentDirector:
         spec = dict(spec if spec is not None else self.specs[base])
         start = str(spec.get("start", "when_full"))
@@ -141,7 +143,7 @@ class TournamentHall:
             spec[START_AT] = wall + next_start_ms(start, datetime.fromtimestamp(wall / 1000, UTC))
         d = TournamentDirector(self.db, tid, {**spec, "id": tid}, decks=self.decks,
                                client_seeds=self.client_seeds, seal=self.seal)  # fmt: skip
-        await d.open()
+        await (d.open() if void_reason is None else d.open(void_reason))
         d.start_actor()
         self.directors[tid] = d
         return d
@@ -166,6 +168,20 @@ class TournamentHall:
         (R-TOURN-5)."""
         return max((len(live.accounts) * self.action_ms for d in self.directors.values()
                     for live in d.live.values()), default=0)
+
+    async def _restore(self, tid: str, d: TournamentDirector) -> None:
+        """A hand's end could not be stored: the director here is ahead of the database. It
+        stops; a single node restores the tournament from the store at once (the hand voided,
+        as after a restart), a cluster node gives its lease up for whoever takes it next."""
+        log.warning("tournament %s: a hand's end was not stored (%s): restored from the "
+                    "database", tid, d.broken)
+        self.directors.pop(tid, None)
+        await d.stop_actor()
+        if self.remote is not None:
+            await self.remote.lost(tid)
+        else:
+            await self._open(tid.rsplit("-", 1)[0], tid, d.spec)
+            self.publish(tid)
 
     def _forwarded(self, tid: str) -> bool:
         """A tournament another node of the cluster runs (its commands go there)."""
@@ -194,6 +210,9 @@ class TournamentHall:
                     log.exception("tournament %s", tid)
 
     async def _tick(self, tid: str, d: TournamentDirector) -> None:
+        if d.broken is not None:
+            await self._restore(tid, d)
+            return
         if tid in self._cancelling:
             return
         if d.t.status == "registering" and d.config.sit_and_go:
@@ -385,6 +404,9 @@ class TournamentHall:
             raise RefusedError("refused", exc.reason, rule=exc.rule_id) from None
         except RefusedError:
             raise
+        except FencedError:  # this node lost the tournament meanwhile
+            raise RefusedError("unavailable", "the tournament is moving to another server; "
+                               "try again in a few seconds") from None
         except PokerRoomError as exc:  # e.g. the wallet cannot pay buy-in and fee
             raise RefusedError("refused", str(exc), rule="R-TOURN-1") from None
 
@@ -399,7 +421,7 @@ class TournamentHall:
 
     def publish(self, tid: str) -> None:
         d = self.directors.get(tid)
-        if d is None:
+        if d is None or d.broken is not None:  # (never a state the database does not have)
             return
         summary = tournament_summary(d)
         own = set()
