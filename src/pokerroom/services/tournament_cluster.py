@@ -97,9 +97,10 @@ class TournamentNode:
         self.hall.remote = self
         await self.bus.start()
         self.hall.start_clock()
-        await self._tick(opening_all=True)
+        await self._balance(opening_all=True)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._loop(), name="tournament-leases"),
+                       loop.create_task(self._balance_loop(), name="tournament-balance"),
                        loop.create_task(self._announcer(), name="tournament-listing")]
 
     async def stop(self) -> None:
@@ -123,23 +124,31 @@ class TournamentNode:
         return ttl - max(int(self.config.tick_s * 1000), ttl // 4)
 
     async def _loop(self) -> None:
+        """Renewing runs apart from balancing (as ClusterNode's): a slow take-over or a slow
+        read of the tournaments must never delay a renewal."""
         while True:
             await asyncio.sleep(self.config.tick_s)
             try:
-                await asyncio.wait_for(self._tick(), self._deadline_ms() / 1000)
+                if not self._stopping:
+                    await asyncio.wait_for(self._renew(), self._deadline_ms() / 1000)
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - PostgreSQL or Redis away: the self-fence
-                log.warning("tournament leases: tick failed", exc_info=True)
+                log.warning("tournament leases: renewal failed", exc_info=True)
             await self._self_fence()
 
-    async def _tick(self, *, opening_all: bool = False) -> None:
-        if self._stopping:
-            return
-        await self._renew()
-        await self._balance(opening_all=opening_all)
-        self._dirty.update(self.hall.directors)  # every tick: fresh clocks, new nodes
-        self._wake.set()
+    async def _balance_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.tick_s)
+            try:
+                if not self._stopping and not self.hall.draining:
+                    await self._balance()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - tried again at the next tick
+                log.warning("tournament balancing failed", exc_info=True)
+            self._dirty.update(self.hall.directors)  # every tick: fresh clocks, new nodes
+            self._wake.set()
 
     # ------------------------------------------------------------------ leases
     async def _renew(self) -> None:

@@ -97,6 +97,7 @@ class TournamentHall:
         # On a cluster node (services.tournament_cluster.TournamentNode): forwards commands
         # for the tournaments other nodes run, opens instances once, releases leases.
         self.remote: Any = None
+        self.draining = False
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -156,6 +157,7 @@ class TournamentHall:
 
     def drain(self) -> None:
         """A graceful stop: no director deals a new hand (or starts); the hands end."""
+        self.draining = True  # (a cluster node takes no other tournament meanwhile)
         for d in self.directors.values():
             d.draining = True
 
