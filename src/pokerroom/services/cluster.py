@@ -457,8 +457,8 @@ class ClusterNode:
             await asyncio.sleep(0.05)
         if runner.busy():
             runner.draining = False  # a hand that will not end: keep the table
-            if hasattr(runner, "_maybe_deal"):
-                runner._maybe_deal()
+            if hasattr(runner, "maybe_deal"):
+                runner.maybe_deal()
             return
         epoch = self.fence.epochs.get(table_id)
         await self._drop(table_id)

@@ -1,93 +1,107 @@
 """What an operator may do to a live table: open it, pause it after the current hand, close it
-(every player cashed out), and speak to everyone watching it. A mixin of the table runners.
+(every player cashed out), and speak to everyone watching it. A part of both table runners
+(poker and UTH), kept as their `ops`; the runner says what its kind does at a reopening and
+a closing (`OperatedTable`).
 
-An operator sees a table only as an observer does (`view_for(None)`): never a hole card nor
-the deck of a hand in progress (no god mode).
+An operator sees a table only as an observer does (the runners' `observer_view`, their
+`view_for(None)`): never a hole card nor the deck of a hand in progress (no god mode).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from pokerroom.services.actor import ActorStoppedError
 from pokerroom.services.clock import now_ms
+from pokerroom.services.fanout import FanOut
 from pokerroom.services.outbound import StatusNotice
-from pokerroom.services.outbound_parts import PokerView, UthTableView
 from pokerroom.services.refusal import RefusedError
 
 OPEN, PAUSED, CLOSED = "open", "paused", "closed"
 
 
-class OperatorCommands:
-    status: str = OPEN
+class OperatedTable(Protocol):
+    """What the operator part needs of the runner it belongs to."""
+
     table_id: str
     display_name: str
-    lobby: Any
-    fanout: Any  # services.fanout.FanOut
+    lobby: Any  # services.lobby.Lobby, once listed
+    fanout: FanOut
     channel: str  # the table's channel
 
-    # `call` (run on the table's actor) and `cancel` (a scheduled command) come from
-    # services.actor.Actor, later in the runner's bases: not declared here, or these would
-    # shadow them.
-    call: Any
-    cancel: Any
-    view_for: Any
+    async def call(self, command: Any, *args: Any) -> Any:
+        """Run a command on the table's actor (services.actor)."""
+        ...
+
+    def cancel(self, name: str) -> None: ...
+
+    def busy(self) -> bool:
+        """A hand or round is in play."""
+        ...
+
+    def after_reopen(self) -> None:
+        """Deal again if there is someone to deal to."""
+        ...
+
+    async def close_now(self) -> None:
+        """Free every seat now (poker: stand everyone up, cashed out; UTH: bets back)."""
+        ...
+
+
+class TableOperations:
+    """The operator's commands of one table, and its status (open, paused, closed)."""
+
+    def __init__(self, runner: OperatedTable) -> None:
+        self.runner = runner
+        self.status = OPEN
 
     async def set_status(self, status: str) -> dict[str, str]:
         """open | paused (no next deal; the hand in play finishes) | closed (paused, and every
         player stood up and cashed out once no hand is in play)."""
         if status not in (OPEN, PAUSED, CLOSED):
             raise RefusedError("bad_message", "status is open, paused or closed")
-        result: dict[str, str] = await self.call(self._set_status, status)
+        result: dict[str, str] = await self.runner.call(self._set_status, status)
         return result
 
     async def _set_status(self, status: str) -> dict[str, str]:
         before = self.status
         self.status = status
+        runner = self.runner
         if status == OPEN:
-            self._after_reopen()
+            runner.after_reopen()
         else:
-            self.cancel("deal")
-            if status == CLOSED and not self._hand_in_play():
-                await self._close_now()
+            runner.cancel("deal")
+            if status == CLOSED and not runner.busy():
+                await runner.close_now()
         self._notify(f"The room {'reopened' if status == OPEN else status} this table.",
                      status=status)
-        if self.lobby is not None:
-            self.lobby.changed(self)
+        if runner.lobby is not None:
+            runner.lobby.changed(runner)
         return {"before": before, "after": status}
-
-    def stopped_refusal(self) -> ActorStoppedError:
-        """A command for this table after its runner stopped here (services.actor): refused
-        at once, naming the table. On several nodes the gateway asks the new owner."""
-        return ActorStoppedError(f"{self.display_name} is not running on this server now "
-                                 "(it stopped or is moving); try again in a moment")
 
     def may_deal(self) -> bool:
         return self.status == OPEN
 
     def refuse_when_closed(self) -> None:
         if self.status == CLOSED:
-            raise RefusedError("table_closed", f"{self.display_name} is closed")
-
-    async def observer_view(self) -> PokerView | UthTableView:
-        """The table as an observer sees it (the console's), without the event log."""
-        view: PokerView | UthTableView = self.view_for(None)
-        view.pop("log", None)  # type: ignore[misc]  # a poker view's full form only
-        return view
+            raise RefusedError("table_closed", f"{self.runner.display_name} is closed")
 
     async def broadcast(self, text: str) -> None:
-        await self.call(self._broadcast, text)
+        await self.runner.call(self._broadcast, text)
 
-    async def _broadcast(self, text: str) -> None:
+    async def _broadcast(self, text: str) -> None:  # an actor command is a coroutine
         self._notify(text, code="broadcast")
 
     def _notify(self, text: str, code: str = "table_status", status: str | None = None) -> None:
         """A notice to everyone watching the table (its channel)."""
-        self.fanout.publish(self.channel, StatusNotice(code=code, table=self.table_id, hand=None,
-                                                       text=text, now_ms=now_ms(),
-                                                       status=status))
+        runner = self.runner
+        runner.fanout.publish(runner.channel, StatusNotice(
+            code=code, table=runner.table_id, hand=None, text=text, now_ms=now_ms(),
+            status=status))
 
-    # Each runner says how (poker: stand everyone up; UTH: nothing to cash out).
-    def _hand_in_play(self) -> bool: ...
-    def _after_reopen(self) -> None: ...
-    async def _close_now(self) -> None: ...
+
+def table_stopped(display_name: str) -> ActorStoppedError:
+    """A command for a table after its runner stopped here (services.actor): refused at once,
+    naming the table. On several nodes the gateway asks the new owner."""
+    return ActorStoppedError(f"{display_name} is not running on this server now "
+                             "(it stopped or is moving); try again in a moment")

@@ -37,7 +37,7 @@ from pokerroom.core.table.buyin import RoomMemory
 from pokerroom.core.table.config import TableConfig
 from pokerroom.core.table.events import HandDealt, TableEvent
 from pokerroom.core.table.table import Table
-from pokerroom.services.actor import Actor
+from pokerroom.services.actor import Actor, ActorStoppedError
 from pokerroom.services.cashier import Cashier
 from pokerroom.services.client_seeds import ClientSeeds
 from pokerroom.services.clock import now_ms
@@ -47,6 +47,7 @@ from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.hands import HandSeat, HandStore
 from pokerroom.services.metrics import RoomMetrics
 from pokerroom.services.outbound import (
+    ChatLine,
     HandResult,
     Notice,
     Outbound,
@@ -69,9 +70,10 @@ from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
 from pokerroom.services.seal import SealKey
 from pokerroom.services.seating import SavedSeat, SeatBook, Seating
-from pokerroom.services.table_ops import OperatorCommands
-from pokerroom.services.table_seats import SeatCommands
-from pokerroom.services.table_show import ShowCommands, show_offer
+from pokerroom.services.table_ops import TableOperations, table_stopped
+from pokerroom.services.table_seats import TableSeats
+from pokerroom.services.table_show import ShowAfterHand, show_offer
+from pokerroom.services.table_waiting import WaitingSeats
 from pokerroom.services.waiting import WaitBook
 from pokerroom.services.wire import card_text, event_json, plain, variant_info
 
@@ -151,7 +153,12 @@ class HandRun:
                 "client_seeds": list(self.deal.client_seeds)}
 
 
-class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
+class TableRunner(Actor):
+    """The live table. Its parts, each a module of its own, work on it from its actor:
+    `seating` (sit, top up, leave, sit out and in), `waiting` (the waiting list), `shows`
+    (showing after the hand, R-SD-5) and `ops` (the operator's commands and the table's
+    status)."""
+
     kind = "poker"
 
     def __init__(self, table_id: str, config: TableConfig, services: RoomServices,
@@ -191,17 +198,21 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         # each game's layout.
         self._stakes = plain(config.stakes)
         self._variants: dict[str, Variant] = {}
+        self.seating = TableSeats(self)
+        self.waiting = WaitingSeats(self)
+        self.shows = ShowAfterHand(self)
+        self.ops = TableOperations(self)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
         self._hand_base = await self.services.hands.last_hand_number(self.table_id)
         await self._restore_seats()
-        await self._restore_waiting()
+        await self.waiting.restore()
         self.start_actor()
         if len(self.table.waiting_list):
             # offers that ran out meanwhile, and open seats nobody was offered yet
-            self.schedule("offers", 0.0, self._reoffer)
-        self._maybe_deal()
+            self.schedule("offers", 0.0, self.waiting.reoffer)
+        self.maybe_deal()
 
     async def _restore_seats(self) -> None:
         """Seat again everyone the kept seating names and whose chips are still in escrow
@@ -230,7 +241,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         if kept:
             log.info("%s: reseated %d players", self.table_id, len(kept))
 
-    async def _save_seats(self) -> None:
+    async def save_seats(self) -> None:
         """Keep the seating (between hands only, and only when it changed). Losing it loses
         no chip: a player without kept seating is cashed out at the next start."""
         book = self.services.seats
@@ -272,7 +283,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             "variant": self._variant(game.game), "mix": self.table.rotation_info(),
             "stakes": self._stakes, "decimals": self.decimals,
             "seats": self.config.seats, "taken": len(self.table.players()),
-            **self._limits(), **self._figures(), "status": self.status,
+            **self._limits(), **self._figures(), "status": self.ops.status,
         }  # fmt: skip
 
     def _figures(self) -> dict[str, int]:
@@ -292,7 +303,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             "game": game.game, "betting": game.betting,
             "variant": self._variant(game.game), "mix": self.table.rotation_info(),
             "stakes": self._stakes, "decimals": self.decimals,
-            "seats_total": self.config.seats, **self._limits(), "status": self.status,
+            "seats_total": self.config.seats, **self._limits(), "status": self.ops.status,
         }  # fmt: skip
 
     def _variant(self, game: str) -> Variant:
@@ -351,7 +362,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         common["hand_id"] = run.db_id if run is not None and common["hand"] is not None else None
         # R-SD-5: after the hand, the offer to show, to each player dealt into it.
         offers: dict[int, Legal | None] = {}
-        last = self._showable()
+        last = self.shows.showable()
         if last is not None:
             dealt = {a: last.seats[a] for a in accounts if a is not None and a in last.seats}
             last_views = last.hand.views_for(dealt.values())
@@ -375,21 +386,21 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             return event_json(visible_to(item.event, seat, item.dealt_in), entry.version)
         return {**item, "version": entry.version}
 
-    def _to_account(self, account: int, message: Outbound) -> None:
+    def to_account(self, account: int, message: Outbound) -> None:
         """A message for one account only (its own view, balance, notices)."""
         self.fanout.publish(account_channel(account), message)
 
-    def _to_table(self, message: Outbound) -> None:
+    def to_table(self, message: Outbound) -> None:
         """A message every viewer of the table may see."""
         self.fanout.publish(self.channel, message)
 
     # ------------------------------------------------------------------ numbering and fan-out
-    def _did(self, events: tuple[object, ...]) -> tuple[object, ...]:
+    def did(self, events: tuple[object, ...]) -> tuple[object, ...]:
         """Keep what a command of the core table returned, for the next fan-out."""
         self._happened.extend(events)
         return events
 
-    def _collect(self, run: HandRun | None = None) -> list[LoggedEvent]:
+    def collect(self, run: HandRun | None = None) -> list[LoggedEvent]:
         """Number the events the table returned since the last fan-out, in their order: a
         hand's event is kept with who sat where in its hand (for filtering), a table's as the
         clients read it."""
@@ -419,7 +430,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         data["type"] = type(ev).__name__
         return data
 
-    def _fan_out(self, entries: list[LoggedEvent]) -> None:
+    def fan_out(self, entries: list[LoggedEvent]) -> None:
         if self.lobby is not None:
             self.lobby.changed(self)
         if not entries or not self.viewers:
@@ -438,7 +449,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                                events=[self._wire(e, key) for e in entries], view=views[key])
 
         for account in own:
-            self._to_account(account, message(account))
+            self.to_account(account, message(account))
         if observed:
             self.fanout.publish(self.channel, message(None), skip=own)
 
@@ -486,6 +497,32 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             except RuleViolationError:
                 pass
 
+    # ------------------------------------------------------------------ seats (self.seating)
+    async def sit(self, viewer: str, account_id: int, name: str, seat: int | None,
+                  buy_in: int, post_now: bool) -> None:
+        await self.call(self.seating.sit, viewer, account_id, name, seat, buy_in, post_now)
+
+    async def top_up(self, account_id: int, amount: int) -> None:
+        await self.call(self.seating.top_up, account_id, amount)
+
+    async def leave(self, account_id: int) -> None:
+        await self.call(self.seating.leave, account_id)
+
+    async def sit_out(self, account_id: int) -> None:
+        await self.call(self.seating.simple, "sit_out", account_id)
+
+    async def sit_in(self, account_id: int) -> None:
+        await self.call(self.seating.simple, "sit_in", account_id)
+
+    async def auto_post(self, account_id: int, on: bool) -> None:
+        await self.call(self.seating.auto_post, account_id, on)
+
+    async def wait_list(self, account_id: int) -> None:
+        await self.call(self.waiting.join, account_id)
+
+    async def chat(self, account_id: int, name: str, text: str) -> None:
+        self.to_table(ChatLine(table=self.table_id, name=name, text=text, now_ms=now_ms()))
+
     # ------------------------------------------------------------------ play
     async def act(self, account_id: int, hand: int, action_no: int, action: str,
                   amount: int | None, cards: list[str] | None = None) -> None:
@@ -497,9 +534,9 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             raise RefusedError("table_halted", self.halted)
         account = account_id
         run = self.run
-        last = self._showable()
+        last = self.shows.showable()
         if last is not None and hand == last.number:
-            await self._show_after_hand(last, account, action_no, action)
+            await self.shows.show(last, account, action_no, action)
             return
         if run is None or hand != run.number:
             raise RefusedError("stale_action", f"hand {hand} is not the hand in play")
@@ -530,12 +567,12 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         else:
             intent = ACTIONS[action](seat, amount or 0)
         try:
-            self._did(self.table.act(account, intent, now_ms()))
+            self.did(self.table.act(account, intent, now_ms()))
         except RuleViolationError as exc:
             raise RefusedError.from_rule("illegal_action", exc) from None
         run.action_no += 1
         self.services.metrics.actions.labels(kind="poker").inc()
-        await self._after_change()
+        await self.after_change()
 
     async def _on_clock(self, hand: int, action_no: int) -> None:
         run = self.run
@@ -548,19 +585,19 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         if not clock.expired(at):
             self._arm_clock()
             return
-        self._did(self.table.check_clock(at))
+        self.did(self.table.check_clock(at))
         run.action_no += 1
-        self._to_account(clock.account, Notice(code="timed_out", table=self.table_id, hand=hand,
+        self.to_account(clock.account, Notice(code="timed_out", table=self.table_id, hand=hand,
                                                text="You ran out of time."))
-        await self._after_change()
+        await self.after_change()
 
-    async def _after_change(self) -> None:
+    async def after_change(self) -> None:
         run = self.run
         assert run is not None
         if self.table.hand is None:
             await self._settle(run)
         else:
-            self._publish()
+            self.publish()
             self._arm_clock()
 
     def _arm_clock(self) -> None:
@@ -580,24 +617,24 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         """The longest the hand being played can still take by the clock (a drain's bound)."""
         return self.table.longest_rest_ms() if self.run is not None else 0
 
-    def _maybe_deal(self) -> None:
+    def maybe_deal(self) -> None:
         if self.draining:
             return
-        if (self.run is None and self.halted is None and self.may_deal()
+        if (self.run is None and self.halted is None and self.ops.may_deal()
                 and self.table.can_start()):
             self.schedule("deal", self.between_hands_s, self._deal)
 
     async def _deal(self) -> None:
         if self.draining:
             return
-        if (self.run is not None or self.halted is not None or not self.may_deal()
+        if (self.run is not None or self.halted is not None or not self.ops.may_deal()
                 or not self.table.can_start()):
             return
         for account in self.auto_post_off:
             if account in self.names:  # the core forgets the choice once dealt in: repeat it
-                self._did(self.table.wait_for_big_blind(account))
+                self.did(self.table.wait_for_big_blind(account))
         if await self._apply_limits() and not self.table.can_start():
-            self._publish()  # who was sat out, with no hand to deal now
+            self.publish()  # who was sat out, with no hand to deal now
             return
         # The deal: the client seeds of the players about to be dealt in, by seat, and a fresh
         # server seed (docs/FAIRNESS.md).
@@ -605,7 +642,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
         game = self.table.config.game
         deal = self.services.deck_source.next_deal(self.services.client_seeds.for_seats(
             {s: self.table.account_at(s) for s in dealt_in}), deck_cards(game))
-        self._did(self.table.start_hand(now_ms(), deal.deck))
+        self.did(self.table.start_hand(now_ms(), deal.deck))
         # A hand can end inside start_hand (everyone all in from the posts): the table then
         # keeps it as last_hand.
         hand = self.table.hand or self.table.last_hand
@@ -642,11 +679,11 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                       dealt_in=frozenset(plan.dealt_in), start_stacks=start, deal=deal)
         self.run = run
         self.last_run = None
-        self._publish()
+        self.publish()
         if self.table.hand is None:
             await self._settle(run)
             return
-        await self._after_departures()
+        await self.seating.after_departures()
         self._arm_clock()
 
     def _halt(self, number: int) -> None:
@@ -660,7 +697,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                        "stack stays in escrow until the room restarts")
         self.cancel("clock")
         self.cancel("deal")
-        self._to_table(Notice(code="table_halted", table=self.table_id, hand=number,
+        self.to_table(Notice(code="table_halted", table=self.table_id, hand=number,
                               text=self.halted))
         if self.lobby is not None:
             self.lobby.changed(self)
@@ -691,11 +728,11 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             self._resume(run.number)
         log.info("hand %s settled", run.number, extra={"table": self.table_id,
                                                        "hand": run.number, "hand_id": run.db_id})
-        self._fan_out(self._collect())
-        self._send_result(run)
+        self.fan_out(self.collect())
+        self.send_result(run)
         self.run = None
         self.last_run = run
-        self._offer_show(run)
+        self.shows.offer(run)
         await self._after_hand()
 
     def _settle_failed(self, run: HandRun) -> None:
@@ -705,7 +742,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             self.halted = (f"hand {run.number} could not be settled: the table waits for the "
                            "storage and goes on by itself once it answers")
             self.cancel("deal")
-            self._to_table(Notice(code="table_halted", table=self.table_id, hand=run.number,
+            self.to_table(Notice(code="table_halted", table=self.table_id, hand=run.number,
                                   text=self.halted))
             if self.lobby is not None:
                 self.lobby.changed(self)
@@ -719,21 +756,21 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
     def _resume(self, number: int) -> None:
         self.halted = None
         self._settle_attempts = 0
-        self._to_table(Notice(code="table_resumed", table=self.table_id, hand=number,
+        self.to_table(Notice(code="table_resumed", table=self.table_id, hand=number,
                               text=f"hand {number} is settled: play goes on"))
 
     async def _after_hand(self) -> None:
         # A player left with no chips cannot be dealt in: the seat is freed for others; at a
         # table an operator closed, every player is.
         for p in self.table.players():
-            if p.stack == 0 or self.status == "closed":
-                self._did(self.table.stand_up(p.account, now_ms=now_ms()))
-        await self._after_departures()
-        await self._save_seats()
-        self._publish()
-        self._maybe_deal()
+            if p.stack == 0 or self.ops.status == "closed":
+                self.did(self.table.stand_up(p.account, now_ms=now_ms()))
+        await self.seating.after_departures()
+        await self.save_seats()
+        self.publish()
+        self.maybe_deal()
 
-    def _send_result(self, run: HandRun) -> None:
+    def send_result(self, run: HandRun) -> None:
         result = run.hand.result
         names = {s: self.names.get(a, "?") for a, s in run.seats.items()}
         descriptions: dict[int, str] = {}
@@ -753,7 +790,7 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
              "cards": shown.get(str(seat), []), "best": best.get(seat, [])}
             for index, pot in enumerate(result.pots) for seat, amount in pot.winners
         ]  # fmt: skip
-        self._to_table(HandResult(table=self.table_id, hand=run.number, winners=winners,
+        self.to_table(HandResult(table=self.table_id, hand=run.number, winners=winners,
                                   shown=shown, rake=result.rake,
                                   stacks={str(s): v for s, v in result.stacks}))
 
@@ -764,8 +801,8 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
     async def decide(self, account_id: int, round_no: int, decision: str) -> None:
         raise refuse_for_kind(self.kind, "uth_decide")
 
-    def _publish(self) -> None:
-        self._fan_out(self._collect())
+    def publish(self) -> None:
+        self.fan_out(self.collect())
 
     # ------------------------------------------------------------------ player protection
     async def _apply_limits(self) -> bool:
@@ -781,8 +818,8 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             account_id = p.account
             blocked = None if p.sitting_out else await limits.blocked(account_id, at)
             if blocked is not None:
-                self._did(self.table.sit_out(p.account, now=True, now_ms=at))
-                self._to_account(p.account, WordedNotice(
+                self.did(self.table.sit_out(p.account, now=True, now_ms=at))
+                self.to_account(p.account, WordedNotice(
                     code="limit_reached", table=self.table_id, hand=None, text=blocked.reason,
                     message=blocked.message, params=blocked.params))
                 sat_out = True
@@ -791,14 +828,14 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
             start = self.services.session_start.setdefault(account_id, at)
             if minutes is not None and at - start >= minutes * 60_000:
                 self.services.session_start[account_id] = at  # the next one a period later
-                self._to_account(p.account, WordedNotice(
+                self.to_account(p.account, WordedNotice(
                     code="session_reminder", table=self.table_id, hand=None,
                     text=f"You have played for {minutes} minutes (your session limit).",
                     message="session_reminder", params={"minutes": int(minutes)}))
         return sat_out
 
     def _tell(self, account: int, code: str, text: str) -> None:
-        self._to_account(account, Notice(code=code, table=self.table_id, hand=None, text=text))
+        self.to_account(account, Notice(code=code, table=self.table_id, hand=None, text=text))
 
     async def check_limits(self, account_id: int) -> None:
         """Refuse a seat to a player over a self-set limit or excluded."""
@@ -811,15 +848,25 @@ class TableRunner(OperatorCommands, ShowCommands, SeatCommands, Actor):
                                message=blocked.message, params=blocked.params)
         self.services.session_start.setdefault(account_id, now_ms())
 
-    # ------------------------------------------------------------------ operator hooks
-    def _hand_in_play(self) -> bool:
-        return self.run is not None
+    # ------------------------------------------------------------------ the operator console
+    async def set_status(self, status: str) -> dict[str, str]:
+        return await self.ops.set_status(status)
 
-    def _after_reopen(self) -> None:
-        self._maybe_deal()
+    async def observer_view(self) -> PokerView:
+        """The table as an observer sees it (the console's), without the event log."""
+        return self.view_for(None)
 
-    async def _close_now(self) -> None:
+    async def broadcast(self, text: str) -> None:
+        await self.ops.broadcast(text)
+
+    def stopped_refusal(self) -> ActorStoppedError:
+        return table_stopped(self.display_name)
+
+    def after_reopen(self) -> None:
+        self.maybe_deal()
+
+    async def close_now(self) -> None:
         for p in self.table.players():
-            self._did(self.table.stand_up(p.account, now_ms=now_ms()))
-        await self._after_departures()
-        self._publish()
+            self.did(self.table.stand_up(p.account, now_ms=now_ms()))
+        await self.seating.after_departures()
+        self.publish()

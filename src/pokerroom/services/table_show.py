@@ -3,12 +3,13 @@
 A player dealt in who did not fold and whose cards nobody saw (mucked at the showdown, R-SD-2,
 or won without a showdown) may show them in the pause before the next deal. The core table
 takes the ShowCards on its last hand; the cards go out as the core's HandShown event through
-the runner's filtered event path, never as a hand-built payload.
+the runner's filtered event path, never as a hand-built payload. A part of the table runner
+(its `shows`); every method here runs on the runner's actor.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pokerroom.core.errors import RuleViolationError
 from pokerroom.core.rules import HandView, ShowCards
@@ -16,6 +17,9 @@ from pokerroom.services.clock import now_ms
 from pokerroom.services.outbound import TableView
 from pokerroom.services.outbound_parts import Legal
 from pokerroom.services.refusal import RefusedError
+
+if TYPE_CHECKING:  # the runner owns this part; only its types are needed here
+    from pokerroom.services.table_runner import HandRun, TableRunner
 
 
 def show_offer(hand_view: HandView, hand: int, action_no: int) -> Legal | None:
@@ -34,28 +38,22 @@ def show_offer(hand_view: HandView, hand: int, action_no: int) -> Legal | None:
     }  # fmt: skip
 
 
-class ShowCommands:
-    """Mixed into TableRunner (services.table_runner), which provides these attributes."""
+class ShowAfterHand:
+    def __init__(self, runner: TableRunner) -> None:
+        self.runner = runner
 
-    table: Any
-    table_id: str
-    run: Any
-    last_run: Any
-    log: Any
-    viewers: dict[str, int | None]
-    _did: Any
-
-    def _showable(self) -> Any | None:
+    def showable(self) -> HandRun | None:
         """The hand just over while its cards may still be shown (R-SD-5): until the next deal."""
-        last = self.last_run
-        if self.run is None and last is not None and self.table.last_hand is last.hand:
+        runner = self.runner
+        last = runner.last_run
+        if runner.run is None and last is not None and runner.table.last_hand is last.hand:
             return last
         return None
 
-    async def _show_after_hand(self, last: Any, account: int, action_no: int,
-                               action: str) -> None:
+    async def show(self, last: HandRun, account: int, action_no: int, action: str) -> None:
         """R-SD-5: after the hand, a player whose cards nobody saw may show them. The shown
         cards go out as the core's HandShown event, filtered like any other."""
+        runner = self.runner
         if action != "show":
             raise RefusedError("illegal_action", "the hand is over: you may only show your cards",
                                rule="R-SD-5")
@@ -64,17 +62,18 @@ class ShowCommands:
             raise RefusedError("stale_action",
                                f"action {action_no} of hand {last.number} is not due yet")
         try:
-            self._did(self.table.act(account, ShowCards(seat=seat), now_ms()))
+            runner.did(runner.table.act(account, ShowCards(seat=seat), now_ms()))
         except RuleViolationError as exc:
             raise RefusedError.from_rule("illegal_action", exc) from None
         last.action_no += 1
-        self._fan_out(self._collect(run=last))
-        self._send_result(last)
+        runner.fan_out(runner.collect(run=last))
+        runner.send_result(last)
 
-    def _offer_show(self, run: Any) -> None:
+    def offer(self, run: HandRun) -> None:
         """Send their view (with the R-SD-5 show offer) to the players who may show."""
-        for account in {a for a in self.viewers.values() if a is not None and a in run.seats}:
-            view = self.view_for(account)
+        runner = self.runner
+        for account in {a for a in runner.viewers.values() if a is not None and a in run.seats}:
+            view = runner.view_for(account)
             if view.get("legal"):
-                self._to_account(account, TableView(table=self.table_id,
-                                                    version=self.log.version, view=view))
+                runner.to_account(account, TableView(table=runner.table_id,
+                                                     version=runner.log.version, view=view))

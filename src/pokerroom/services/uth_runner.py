@@ -21,7 +21,7 @@ from pokerroom.core.rules import Game
 from pokerroom.core.rules.showdown import hand_parts
 from pokerroom.core.uth import Check, Fold, PlaceBets, Play, UthConfig, start_round
 from pokerroom.core.uth.paytables import BLIND_TABLE, TRIPS_TABLE, line_name
-from pokerroom.services.actor import Actor
+from pokerroom.services.actor import Actor, ActorStoppedError
 from pokerroom.services.cashier import Cashier
 from pokerroom.services.client_seeds import ClientSeeds
 from pokerroom.services.clock import now_ms
@@ -40,7 +40,7 @@ from pokerroom.services.outbound_parts import (
 )
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.seal import SealKey
-from pokerroom.services.table_ops import OperatorCommands
+from pokerroom.services.table_ops import TableOperations, table_stopped
 from pokerroom.services.uth_rounds import UthRounds, without_deck
 from pokerroom.services.wire import card_text, plain
 from pokerroom.storage.errors import InsufficientFundsError
@@ -80,7 +80,7 @@ class _Live:
     wallets: dict[int, int] = field(default_factory=dict)  # seat -> balance at this decision
 
 
-class UthRunner(OperatorCommands, Actor):
+class UthRunner(Actor):
     kind = "uth"
 
     def __init__(self, table_id: str, name: str, config: UthConfig, *, cashier: Cashier,
@@ -107,6 +107,7 @@ class UthRunner(OperatorCommands, Actor):
         self.viewers: dict[str, int | None] = {}  # viewer id -> account (presence only)
         self.fanout = fanout
         self.channel = table_channel(table_id)
+        self.ops = TableOperations(self)  # the operator's commands and the table's status
         self.seats: dict[int, tuple[int, str]] = {}  # seat -> (account id, name)
         self.pending: dict[int, _Bettor] = {}  # bets placed for the next round
         self.live: _Live | None = None
@@ -136,7 +137,7 @@ class UthRunner(OperatorCommands, Actor):
             "betting": None, "stakes": {}, "decimals": self.decimals, "seats": c.seats,
             "taken": len(self.seats), "min_buy_in": None, "max_buy_in": None,
             "avg_pot": 0, "players_per_flop": 0, "hands_per_hour": 0, "waiting": 0,
-            "status": self.status,
+            "status": self.ops.status,
             "limits": {"ante_min": c.ante_min, "ante_max": c.ante_max,
                        "trips_min": c.trips_min, "trips_max": c.trips_max},
         }  # fmt: skip
@@ -291,7 +292,7 @@ class UthRunner(OperatorCommands, Actor):
         await self.call(self._sit, viewer, account_id, name, seat)
 
     async def _sit(self, viewer: str, account_id: int, name: str, seat: int | None) -> None:
-        self.refuse_when_closed()
+        self.ops.refuse_when_closed()
         await self._check_limits(account_id)
         if self._seat_of(account_id) is not None:
             raise RefusedError("already_seated", f"you already sit at {self.display_name}")
@@ -332,8 +333,8 @@ class UthRunner(OperatorCommands, Actor):
         if seat is None:
             raise RefusedError("not_seated", f"sit down at {self.display_name} first")
         await self._check_limits(account_id)  # each round: a loss limit, an exclusion
-        if not self.may_deal():
-            raise RefusedError("table_paused", f"the room {self.status} {self.display_name}: "
+        if not self.ops.may_deal():
+            raise RefusedError("table_paused", f"the room {self.ops.status} {self.display_name}: "
                                "no new round for now")
         if seat in self.pending:
             raise RefusedError("refused", "bets cannot be changed once placed", rule="U-BET-1")
@@ -394,7 +395,7 @@ class UthRunner(OperatorCommands, Actor):
         if self.draining:
             return
         self.betting_deadline_ms = None
-        if self.live is not None or not self.pending or not self.may_deal():
+        if self.live is not None or not self.pending or not self.ops.may_deal():
             return
         bettors = dict(self.pending)
         self.pending.clear()
@@ -532,8 +533,8 @@ class UthRunner(OperatorCommands, Actor):
             self.seats.pop(seat, None)
             self.away.pop(seat, None)
         self.leaving.clear()
-        if self.status == "closed":
-            await self._close_now()
+        if self.ops.status == "closed":
+            await self.close_now()
         self._publish()
         if self.pending:
             self.schedule("betting", self.pause_s, self._deal)
@@ -546,15 +547,25 @@ class UthRunner(OperatorCommands, Actor):
             raise RefusedError("limit_reached", blocked.reason, rule=blocked.rule,
                                message=blocked.message, params=blocked.params)
 
-    # ------------------------------------------------------------------ operator hooks
-    def _hand_in_play(self) -> bool:
-        return self.live is not None
+    # ------------------------------------------------------------------ the operator console
+    async def set_status(self, status: str) -> dict[str, str]:
+        return await self.ops.set_status(status)
 
-    def _after_reopen(self) -> None:
+    async def observer_view(self) -> UthTableView:
+        """The table as an observer sees it (the console's): no card a player holds."""
+        return self.view_for(None)
+
+    async def broadcast(self, text: str) -> None:
+        await self.ops.broadcast(text)
+
+    def stopped_refusal(self) -> ActorStoppedError:
+        return table_stopped(self.display_name)
+
+    def after_reopen(self) -> None:
         if self.pending and self.live is None:
             self.schedule("betting", self.pause_s, self._deal)
 
-    async def _close_now(self) -> None:
+    async def close_now(self) -> None:
         """Bets placed for a round that will not be dealt go back; every seat is freed."""
         for bettor in self.pending.values():
             await self.rounds.void_round(bettor.round_id, "the room closed the table")
