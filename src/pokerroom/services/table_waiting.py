@@ -44,11 +44,9 @@ class WaitingSeats:
         """Offer open seats to the first players waiting (each offer runs for offer_ms)."""
         runner = self.runner
         table = runner.table
-        open_seats = len(table.open_seats())
-        if not open_seats or not len(table.waiting_list):
+        if not table.open_seats() or not len(table.waiting_list):
             return
-        at = now_ms()
-        for offer in table.waiting_list.offer(open_seats, at, runner.config.offer_ms):
+        for offer in table.offer_seats(now_ms()):
             runner.to_account(offer.account, SeatAvailable(
                 code="seat_available", table=runner.table_id, hand=None,
                 text=f"A seat is free at {runner.display_name}: sit down before the offer "

@@ -51,7 +51,7 @@ def test_lobby_observes_a_real_table() -> None:
     lobby.add_table(NL)
     t: Table = table("ann bob cat")
     t.waiting_list.join("dan")
-    lobby.game_waiting_list("nl").join("eve")
+    t.waiting_list.join("eve")
     for n in range(4):
         t.start_hand(n * 60_000, deck(n))
         fold_around(t)

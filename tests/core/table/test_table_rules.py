@@ -235,15 +235,10 @@ def test_disconnected_player_gets_the_disconnect_clock() -> None:
     assert t.player("ann").sit_out_next
 
 
-def test_game_waiting_list_is_offered_after_the_table_list() -> None:
-    from pokerroom.core.table import Lobby
-
-    lobby = Lobby()
-    lobby.add_table(NL)
+def test_open_seats_are_offered_to_the_waiting_list_and_held_for_it() -> None:
     t = table("ann bob cat dan eve fay")
-    lobby.attach(t)
     t.waiting_list.join("gus")
-    lobby.game_waiting_list("nl").join("hal")
+    t.waiting_list.join("hal")
     t.stand_up("eve", now_ms=0)
     t.stand_up("fay", now_ms=0)
     offers = t.offer_seats(0)
@@ -251,7 +246,7 @@ def test_game_waiting_list_is_offered_after_the_table_list() -> None:
     with pytest.raises(RuleViolationError):
         t.sit_down("zed", 4, 100, now_ms=1)
     t.sit_down("hal", 4, 100, now_ms=1)
-    assert lobby.game_waiting_list("nl").waiting == ()
+    assert t.waiting_list.waiting == ("gus",)
     # gus lets the offer run out: he loses his place and the seat is free for anyone
     assert t.offer_seats(NL.offer_ms) == ()
     assert t.waiting_list.waiting == ()

@@ -2,7 +2,8 @@
 
 Per table: game, structure, stakes, seats and buy-in range (R-BUYIN-1, R-BUYIN-2); live:
 players seated, players waiting, average pot, players per flop (%), hands per hour, over the
-last hour of hands fed in. Waiting lists per game (variant, structure, stakes) live here too.
+last hour of hands fed in. The waiting lists are each table's (Table.waiting_list); the
+room has no list per game (the server never offered one, so it went, issue 10).
 """
 
 from __future__ import annotations
@@ -10,11 +11,10 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from pokerroom.core.table.config import GameKey, TableConfig, TableStakes
+from pokerroom.core.table.config import TableConfig, TableStakes
 from pokerroom.core.table.events import HandSettled
 from pokerroom.core.table.room import RoomConfig, UthTableSpec
 from pokerroom.core.table.table import Table
-from pokerroom.core.table.waiting import WaitingList
 
 HOUR_MS = 3_600_000
 
@@ -74,15 +74,12 @@ class Lobby:
 
     def __init__(self) -> None:
         self._listings: dict[str, TableListing] = {}
-        self._keys: dict[str, GameKey] = {}
         self._live: dict[str, _Live] = {}
-        self._game_lists: dict[GameKey, WaitingList] = {}
 
     def add_table(self, config: TableConfig) -> None:
         if config.name in self._listings:
             raise ValueError(f"duplicate table name {config.name!r}")
         self._listings[config.name] = TableListing.of(config)
-        self._keys[config.name] = config.game_key
         self._live[config.name] = _Live()
 
     def add_uth_table(self, spec: UthTableSpec) -> None:
@@ -94,8 +91,6 @@ class Lobby:
             buy_in_min=spec.ante_min, buy_in_max=None,
             uth_limits=(spec.ante_min, spec.ante_max, spec.trips_min, spec.trips_max),
         )  # fmt: skip
-        self._keys[spec.name] = ("uth", "", (spec.ante_min, spec.ante_max, spec.trips_min,
-                                             spec.trips_max, 0, 0))  # fmt: skip
         self._live[spec.name] = _Live()
 
     @classmethod
@@ -107,10 +102,6 @@ class Lobby:
             lobby.add_uth_table(spec)
         return lobby
 
-    def game_waiting_list(self, name: str) -> WaitingList:
-        """The waiting list shared by every table of the same game as table `name`."""
-        return self._game_lists.setdefault(self._keys[name], WaitingList())
-
     def set_occupancy(self, name: str, *, seated: int, waiting: int) -> None:
         live = self._live[name]
         live.seated, live.waiting = seated, waiting
@@ -118,15 +109,11 @@ class Lobby:
     def record_hand(self, name: str, hand: HandSettled) -> None:
         self._live[name].hands.append(hand)
 
-    def attach(self, table: Table) -> None:
-        """Give a table the waiting list of its game, so its open seats are offered there."""
-        table.game_waiting_list = self.game_waiting_list(table.config.name)
-
     def observe(self, table: Table) -> None:
         """Take the seat counts and the new hand summaries from a table."""
         live = self._live[table.config.name]
         live.seated = len(table.players())
-        live.waiting = len(table.waiting_list) + len(self.game_waiting_list(table.config.name))
+        live.waiting = len(table.waiting_list)
         for hand in table.hand_log[live.seen :]:
             live.hands.append(hand)
         live.seen = len(table.hand_log)

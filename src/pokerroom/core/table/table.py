@@ -115,7 +115,6 @@ class Table:
             self.config = config.for_game(0)
         self.memory = memory if memory is not None else RoomMemory()
         self.waiting_list = WaitingList()
-        self.game_waiting_list: WaitingList | None = None  # shared by the game's tables
         self._seats: list[_Player | None] = [None] * config.seats
         self._previous: PreviousHand | None = None
         self._hands_started = 0
@@ -256,16 +255,13 @@ class Table:
             raise RuleViolationError("seat", f"{account} is already seated at {self.config.name}")
         check_buy_in(self.config, account, buy_in, now_ms, self.memory)
         free = len(self.open_seats())
-        lists = [self.waiting_list]
-        if self.game_waiting_list is not None:
-            lists.append(self.game_waiting_list)
-        if sum(w.reserved_for_others(account, now_ms) for w in lists) >= free:
+        waiting = self.waiting_list
+        if waiting.reserved_for_others(account, now_ms) >= free:
             raise RuleViolationError(
                 "waiting-list", "the open seats are offered to players on the waiting list"
             )
-        for w in lists:
-            if account in w.waiting:
-                w.take(account, now_ms)
+        if account in waiting.waiting:
+            waiting.take(account, now_ms)
         started = self._hands_started > 0 or self._previous is not None  # or restored
         self._seats[seat] = _Player(
             account=account,
@@ -368,16 +364,9 @@ class Table:
         return PlayerStoodUp(account=p.account, seat=p.seat, stack=p.stack, reason=reason)
 
     def offer_seats(self, now_ms: int) -> tuple[SeatOffer, ...]:
-        """Offer the open seats: first to this table's waiting list, then the game's. An
-        offer not taken by `now_ms + offer_ms` loses the player their place."""
-        free = len(self.open_seats())
-        made = self.waiting_list.offer(free, now_ms, self.config.offer_ms)
-        if self.game_waiting_list is not None:
-            self.game_waiting_list.expire(now_ms)
-            left = free - len(self.waiting_list.offers)
-            if left > 0:
-                made += self.game_waiting_list.offer(left, now_ms, self.config.offer_ms)
-        return made
+        """Offer the open seats to the first players on the waiting list who have no offer
+        yet. An offer not taken by `now_ms + offer_ms` loses the player their place."""
+        return self.waiting_list.offer(len(self.open_seats()), now_ms, self.config.offer_ms)
 
     def seat_records(self) -> tuple[SeatRecord, ...]:
         """Every seated player as a SeatRecord; only between hands (a hand changes stacks and
