@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,25 @@ def test_the_server_check_can_fail(tmp_path: Path) -> None:
     file = tmp_path / "mod.py"
     file.write_text("from pokerroom.core.rules import start_hand, visible_to\n")
     assert server_hand_imports(file) == ["1: start_hand"]
+
+
+# One wall clock (issue 10): services.clock.now_ms, the milliseconds every deadline and stamp
+# is in; no module computes them again (there were eight copies).
+CLOCK = SRC / "services" / "clock.py"
+WALL_CLOCK_MS = re.compile(r"time\.time_ns\(\)\s*//\s*1_?000_?000|time\.time\(\)\s*\*\s*1_?000\b")
+
+
+def test_one_wall_clock() -> None:
+    copies = [f"{path.relative_to(SRC)}:{number}"
+              for path in python_files() if path != CLOCK
+              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+              if WALL_CLOCK_MS.search(line)]
+    assert not copies, "wall-clock milliseconds computed outside services/clock.py:\n" + "\n".join(
+        copies)
+
+
+def test_the_clock_check_can_fail() -> None:
+    assert WALL_CLOCK_MS.search("now = int(time.time() * 1000)")
+    assert WALL_CLOCK_MS.search("return time.time_ns() // 1_000_000")
+    assert WALL_CLOCK_MS.search(CLOCK.read_text(encoding="utf-8"))
+    assert not WALL_CLOCK_MS.search("deadline = now_ms() + int(seconds * 1000)")

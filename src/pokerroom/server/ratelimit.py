@@ -8,6 +8,8 @@ import time
 from collections import deque
 from typing import Any, Protocol
 
+from pokerroom.services.clock import now_ms
+
 
 class TokenBucket:
     def __init__(self, rate_per_second: float, burst: int) -> None:
@@ -124,7 +126,7 @@ class RedisCounter:
 
         member = uuid.uuid4().hex
         retry = int(await self.redis.eval(  # type: ignore[attr-defined]
-            _TAKE, 1, self.prefix + key, int(time.time() * 1000), self.window_ms, limit,
+            _TAKE, 1, self.prefix + key, now_ms(), self.window_ms, limit,
             member))
         if retry:
             return retry
@@ -133,7 +135,7 @@ class RedisCounter:
 
     async def blocked(self, key: str, limit: int) -> int | None:
         """Like `take`, but counting nothing: for limits on failures, counted afterwards."""
-        now = int(time.time() * 1000)
+        now = now_ms()
         name = self.prefix + key
         await self.redis.zremrangebyscore(name, "-inf", now - self.window_ms)  # type: ignore[attr-defined]
         if int(await self.redis.zcard(name)) < limit:  # type: ignore[attr-defined]
@@ -203,7 +205,7 @@ class RedisBucket:
     async def allow(self, cost: int = 1) -> bool:
         try:
             return bool(await asyncio.wait_for(self.redis.eval(  # type: ignore[attr-defined]
-                _BUCKET, 1, self.key, self.rate, self.burst, int(time.time() * 1000), cost),
+                _BUCKET, 1, self.key, self.rate, self.burst, now_ms(), cost),
                 REDIS_WAIT_S))
         except Exception:  # noqa: BLE001 - Redis away or slow: see the docstring
             return self.local.allow(cost)
@@ -278,7 +280,7 @@ class RedisSocketCaps:
         keys = self._keys(conn)
         try:
             refused = int(await asyncio.wait_for(self.redis.eval(  # type: ignore[attr-defined]
-                _ADMIT, len(keys), *keys, int(time.time() * 1000), self.ttl_ms, member,
+                _ADMIT, len(keys), *keys, now_ms(), self.ttl_ms, member,
                 per_ip, per_account), REDIS_WAIT_S * 2))
         except Exception:
             if self.local is None:
@@ -302,7 +304,7 @@ class RedisSocketCaps:
         """Push the expiry of this node's sockets on (run every few seconds)."""
         if not self._held:
             return
-        until = int(time.time() * 1000) + self.ttl_ms
+        until = now_ms() + self.ttl_ms
         async with self.redis.pipeline(transaction=False) as pipe:  # type: ignore[attr-defined]
             for member, keys in list(self._held.items()):
                 for key in keys:

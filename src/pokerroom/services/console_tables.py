@@ -9,13 +9,13 @@ room file could not.
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 from sqlalchemy import select
 
 from pokerroom.core.table.config import TableConfig
 from pokerroom.core.table.room import parse_room
+from pokerroom.services.clock import now_ms
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import RoomTable
 
@@ -47,7 +47,7 @@ class ConsoleTables:
         async with self.db.write() as session:
             session.add(RoomTable(name=str(spec["name"]),
                                   spec=json.dumps({k: spec[k] for k in FIELDS}),
-                                  created_ms=time.time_ns() // 1_000_000,
+                                  created_ms=now_ms(),
                                   created_by=created_by))
 
     async def specs(self) -> list[dict[str, Any]]:

@@ -77,13 +77,11 @@ def replay_steps(stored: StoredHand, seat: int) -> list[dict[str, Any]]:
     hand = start_hand(record.config, record.seats, button=record.button, deck=record.deck)
     dealt_in = frozenset(s.seat for s in record.seats)
     steps = []
-    seen = 0
     version = 0
 
-    def step(action: Any) -> None:
-        nonlocal seen, version
-        new = hand.events[seen:]
-        seen += len(new)
+    def step(action: Any, new: tuple[Any, ...]) -> None:
+        """One step: the events `action` caused, as Hand.apply returned them."""
+        nonlocal version
         events = []
         for ev in new:
             version += 1
@@ -95,8 +93,7 @@ def replay_steps(stored: StoredHand, seat: int) -> list[dict[str, Any]]:
                                                              "type": type(action).__name__},
                       "events": events, "view": view})
 
-    step(None)
+    step(None, hand.events)  # the posts and the deal, before the first decision
     for action in record.actions:
-        hand.apply(action)
-        step(action)
+        step(action, hand.apply(action))
     return steps

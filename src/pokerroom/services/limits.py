@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from pokerroom.services import clock
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import Hand, HandPlayer, PlayerLimit, UthRound
 
@@ -56,10 +57,6 @@ class Blocked:
                 "reason": self.reason}
 
 
-def _now() -> int:
-    return time.time_ns() // 1_000_000
-
-
 def _stricter(kind: str, new: int | None, old: int | None) -> bool:
     """Does `new` protect at least as much as `old`?"""
     if kind == "exclusion_until":
@@ -84,7 +81,7 @@ class PlayerLimits:
     async def current(self, account_id: int, now_ms: int | None = None
                       ) -> dict[str, dict[str, Any]]:
         """Per kind: the value in force and a pending change (with the time it takes effect)."""
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
         async with self.db.read() as session:
             rows = list((await session.execute(
                 select(PlayerLimit).where(PlayerLimit.account_id == account_id)
@@ -107,7 +104,7 @@ class PlayerLimits:
             raise LimitError("kind", f"one of {', '.join(KINDS)}")
         if value is not None and (not isinstance(value, int) or value <= 0):
             raise LimitError("value", "a positive whole number, or null for no limit")
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
         now = await self.current(account_id, at)
         old = now[kind]["value"]
         if kind == "exclusion_until":
@@ -140,7 +137,7 @@ class PlayerLimits:
         """Why the player may not sit or play now (None: they may)."""
         if account_id not in await self._accounts_with_limits():
             return None
-        at = _now() if now_ms is None else now_ms
+        at = clock.now_ms() if now_ms is None else now_ms
         limits = await self.current(account_id, at)
         until = limits["exclusion_until"]["value"]
         if until is not None and until > at:

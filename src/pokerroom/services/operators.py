@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +21,7 @@ from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerroom.core.errors import PokerRoomError
+from pokerroom.services import clock
 from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
 from pokerroom.storage.errors import InsufficientFundsError
@@ -69,15 +69,11 @@ class Operator:
 CLI = Operator(id=None, name="cli")
 
 
-def _now() -> int:
-    return time.time_ns() // 1_000_000
-
-
 def log_entry(session: AsyncSession, who: Operator, action: str, target: str,
               before: Any, after: Any, reason: str = "", at: int | None = None) -> None:
     """Append one operator action inside the caller's transaction."""
     session.add(OperatorLogEntry(
-        at_ms=_now() if at is None else at, operator_id=who.id, operator=who.name,
+        at_ms=clock.now_ms() if at is None else at, operator_id=who.id, operator=who.name,
         action=action, target=target, before=json.dumps(before, sort_keys=True),
         after=json.dumps(after, sort_keys=True), reason=reason))
 
@@ -176,7 +172,7 @@ class Operators:
         """Lock (every session ends, no login) or unlock an account."""
         if not reason.strip():
             raise OperatorError("reason", "say why")
-        at = _now()
+        at = clock.now_ms()
         async with self.db.write() as session:
             row = await session.get(Account, account_id)
             if row is None:
@@ -206,7 +202,7 @@ class Operators:
         except Exception as exc:
             raise OperatorError("amount", "a positive whole number of chips") from exc
         txn_key = f"operator-{direction}:{key}"
-        at = _now()
+        at = clock.now_ms()
 
         async def work(session: AsyncSession) -> dict[str, Any]:
             row = await session.get(Account, account_id)
@@ -236,7 +232,7 @@ class Operators:
     async def reset_link(self, account_id: int, who: Operator) -> str:
         """A one-time password reset token (valid 24 hours); only its hash is stored."""
         token = secrets.token_urlsafe(32)
-        at = _now()
+        at = clock.now_ms()
         async with self.db.write() as session:
             row = await session.get(Account, account_id)
             if row is None:
@@ -251,13 +247,13 @@ class Operators:
         """The account a reset token is for (unknown, used or expired: refused)."""
         async with self.db.read() as session:
             row = await session.get(PasswordReset, _hash(token))
-            if row is None or row.used_ms is not None or row.expires_ms <= _now():
+            if row is None or row.used_ms is not None or row.expires_ms <= clock.now_ms():
                 raise OperatorError("token", "this reset link is unknown, used or expired")
             return row.account_id
 
     async def use_reset(self, token: str, password_hash: str) -> int:
         """Set a new password with a reset token (once); returns the account id."""
-        at = _now()
+        at = clock.now_ms()
         async with self.db.write() as session:
             row = await session.get(PasswordReset, _hash(token))
             if row is None or row.used_ms is not None or row.expires_ms <= at:
