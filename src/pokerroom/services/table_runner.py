@@ -849,6 +849,11 @@ class TableRunner(Actor):
         self.services.session_start.setdefault(account_id, now_ms())
 
     # ------------------------------------------------------------------ the operator console
+    @property
+    def status(self) -> str:
+        """open, paused or closed: what the room's operators made of this table."""
+        return self.ops.status
+
     async def set_status(self, status: str) -> dict[str, str]:
         return await self.ops.set_status(status)
 

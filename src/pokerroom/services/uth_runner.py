@@ -548,6 +548,11 @@ class UthRunner(Actor):
                                message=blocked.message, params=blocked.params)
 
     # ------------------------------------------------------------------ the operator console
+    @property
+    def status(self) -> str:
+        """open, paused or closed: what the room's operators made of this table."""
+        return self.ops.status
+
     async def set_status(self, status: str) -> dict[str, str]:
         return await self.ops.set_status(status)
 
