@@ -30,3 +30,17 @@ def test_runner_kind_takes_the_protocols_arguments(kind: type, command: str) -> 
     got = list(inspect.signature(method).parameters)
     refuses_all = got == ["self", "args"]
     assert got == wanted or refuses_all, f"{kind.__name__}.{command}{got} != Runner{wanted}"
+
+
+def test_the_table_runners_are_composed_of_parts_not_mixins() -> None:
+    """Issue 10: a runner is an actor with parts (seating, waiting list, showing after the
+    hand, the operator's commands), each an attribute of a declared type, not a stack of
+    mixins whose attributes nobody declares."""
+    from pokerroom.services.actor import Actor
+
+    assert TableRunner.__bases__ == (Actor,) and UthRunner.__bases__ == (Actor,)
+    names = inspect.getsource(TableRunner.__init__)
+    for part in ("TableSeats(self)", "WaitingSeats(self)", "ShowAfterHand(self)",
+                 "TableOperations(self)"):
+        assert part in names, part
+    assert "TableOperations(self)" in inspect.getsource(UthRunner.__init__)
