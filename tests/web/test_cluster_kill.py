@@ -155,8 +155,10 @@ def test_a_player_whose_tables_node_is_killed_plays_on_without_reloading(
                      if t["id"] == TABLE)
         os.killpg(procs[owner].pid, signal.SIGKILL)
         procs[owner].wait()
-        # the page says the hand was voided (the room's wording of hand_voided)
-        expect(page.locator("#banner")).to_contain_text("voided", timeout=60_000)
+        # the page says the hand was voided and why (the room's wording of hand_voided)
+        expect(page.locator("#banner")).to_contain_text(
+            f"Hand #{hand} was voided because the server that dealt it stopped",
+            timeout=60_000)
         # and the survivor deals the next hand to the same seat: the player plays it
         deadline = time.monotonic() + 120
         while True:

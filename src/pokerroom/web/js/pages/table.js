@@ -603,8 +603,10 @@ export function mountTable(main, tableId, opts = {}) {
       notices.push(noticeText(m));
       showBanner(noticeText(m), "warn", 6000);
       // Only a notice about the hand on the felt goes with it; a hand voided by a restart or
-      // a take-over is told after the fact, and its banner must outlive the next deal.
-      if (view && m.hand !== null && m.hand !== undefined && m.hand === view.hand) handBanners.push(noticeText(m));
+      // a take-over is told after the fact, and its banner must outlive the next deal (on a
+      // socket that stayed open the voided hand may still be on the felt when it comes).
+      if (view && m.hand !== null && m.hand !== undefined && m.hand === view.hand
+          && m.code !== "hand_voided") handBanners.push(noticeText(m));
       if (view) renderLog();
     }),
   ];
