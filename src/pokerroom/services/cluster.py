@@ -558,13 +558,26 @@ class ClusterNode:
             self.owners[table_id] = owner
             if isinstance(message.get("epoch"), int):
                 self.epochs[table_id] = message["epoch"]
-            if owner != self.node and table_id in self.fence.epochs:
-                # someone else holds a newer epoch: this node stops at once
-                asyncio.get_running_loop().create_task(self._drop(table_id))
-            if self.rewatch is not None:
-                asyncio.get_running_loop().create_task(self.rewatch(table_id))
+            task = asyncio.get_running_loop().create_task(self._moved(table_id, owner))
+            task.add_done_callback(log_failure)
         elif self.owners.get(table_id) == owner:
             del self.owners[table_id]
+
+    async def _moved(self, table_id: str, owner: str) -> None:
+        """Another node took the table: this node stops its runner there first (someone else
+        holds a newer epoch), then shows its clients the table from the new owner. In the
+        other order the clients were shown the stopped runner here (refused), kept no view
+        of the table and were not counted present at the new owner."""
+        if owner != self.node and table_id in self.fence.epochs:
+            await self._drop(table_id)
+        for _ in range(100):  # a drop begun elsewhere (lease lost) finishes first
+            runner = self.lobby.runner(table_id) if self.lobby.has(table_id) else None
+            if (runner is None or isinstance(runner, RemoteRunner)
+                    or table_id in self.fence.epochs):
+                break
+            await asyncio.sleep(0.05)
+        if self.rewatch is not None:
+            await self.rewatch(table_id)
 
     # ------------------------------------------------------------------ GET /api/cluster
     def view(self, hands: dict[str, int]) -> dict[str, Any]:
