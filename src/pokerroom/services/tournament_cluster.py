@@ -10,7 +10,9 @@ A tournament's director is held like a table: by a lease row (`tournament:<id>` 
 every take-over. Every write of the director (its snapshot with the money it moved, its
 hands' start and end rows) checks that epoch in the same transaction (storage.fencing), so a
 node that lost the lease never pays a prize or moves a chip again. A node that cannot renew
-in time stops the director at once.
+in time stops the director at once; a director whose hand's end was refused gives its lease
+up (TournamentHall restores from the store, never from its own memory). A graceful stop
+(SIGTERM) lets the hands in play end before the leases go.
 
 Every tick a node also:
 - takes the open tournaments nobody holds (never held, released, or whose node died and
