@@ -36,6 +36,8 @@ except ImportError:  # pragma: no cover - orjson is a dependency
     loads = json.loads
 
 TABLE_MESSAGES = frozenset({"table_view", "table_events"})
+# Logins in flight per process: enough for the server to group their writes into one commit.
+LOGINS_AT_ONCE = 48
 
 
 class Swarm:
@@ -175,9 +177,9 @@ async def main(plan_path: str) -> None:
     with open(plan_path, encoding="utf-8") as f:
         plan = json.load(f)
     swarm = Swarm(plan["base"], float(plan["think_ms"]), int(plan["seed"]), str(plan["secret"]))
-    limits = httpx.Limits(max_connections=16)
+    limits = httpx.Limits(max_connections=LOGINS_AT_ONCE)
     async with httpx.AsyncClient(base_url=swarm.base, timeout=60, limits=limits) as http:
-        gate = asyncio.Semaphore(16)
+        gate = asyncio.Semaphore(LOGINS_AT_ONCE)
         bots = [asyncio.create_task(swarm.run_bot(http, gate, name, table))
                 for name, table in plan["bots"]]
         await serve_commands(swarm)

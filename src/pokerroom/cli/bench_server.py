@@ -5,7 +5,8 @@ a new database on the PostgreSQL server of `--database`) with a generated room o
 no-limit hold'em tables (blinds 100/200), and 6*T bots in separate processes
 (`pokerroom.bots.swarm`, up to BOTS_PER_PROCESS sockets each) that act after a think time
 uniform in [0.5*MS, 1.5*MS]. Once nine bots in ten have acted and the room has settled T hands
-(warm-up), it measures over S seconds:
+(warm-up: it waits as long as bots keep joining, a crowd of thousands takes minutes), it
+measures over S seconds:
   actions_per_s, hands_per_s     player actions, hands settled (counted in the database)
   rtt_p50_ms, rtt_p99_ms         an action sent -> its table's answer received, at the bot
   server_cpu_ms_per_hand         the server process's CPU (all threads) / hands settled
@@ -161,7 +162,8 @@ async def wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
 
 
 async def measure(tables: int, think_ms: float, seconds: float, database: str | None,
-                  *, server_bin: str | None = None, warmup_s: float = 300.0,
+                  *, server_bin: str | None = None, warmup_s: float = 3600.0,
+                  stall_s: float = 120.0,
                   profile: str | None = None,
                   progress: Any = None) -> dict[str, Any]:
     """One run at T tables; returns the figures under KEYS."""
@@ -194,15 +196,23 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
                         "secret": secret}
                 swarms.append(SwarmProcess(plan, folder, k))
             say(f"T={tables}: {len(bots)} bots in {count} process(es), warming up")
-            start = time.monotonic()
+            start = progressed = time.monotonic()
+            seen = (0, 0)
             while True:
                 await asyncio.sleep(1.0)
-                playing = sum(s.ask("status")["playing"] for s in swarms)
+                status = [s.ask("status") for s in swarms]
+                now = (sum(x["connected"] for x in status), sum(x["playing"] for x in status))
+                playing = now[1]
+                if now != seen:  # still seating: a crowd of thousands takes minutes
+                    seen, progressed = now, time.monotonic()
                 # Warm: nine bots in ten acted and the room settled a hand per table (the
                 # first showdown of a process fills the evaluator's tables: not a hand's cost).
                 if (playing >= 0.9 * len(bots) and await hands_settled(url) >= tables) or (
-                        time.monotonic() - start > warmup_s):
+                        time.monotonic() - progressed > stall_s):
                     break
+                if time.monotonic() - start > warmup_s:
+                    raise RuntimeError(f"T={tables}: only {playing} of {len(bots)} bots playing "
+                                       f"after {warmup_s:.0f} s")
             say(f"T={tables}: {playing} bots playing after {time.monotonic() - start:.0f} s; "
                 f"measuring {seconds:.0f} s")
             for s in swarms:

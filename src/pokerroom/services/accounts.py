@@ -397,29 +397,32 @@ class AccountService:
         """A session for a bot, proven by the deployment's bot secret: its bot account, created
         (marked as a bot, no password, the starting balance) when the name is new. A new name
         must carry the bot prefix; a player's account is never opened this way."""
-        from pokerroom.services.room_secrets import bot_secret
+        from pokerroom.services.room_secrets import bot_secret_in
 
-        expected = await bot_secret(self.db, create=False)
+        name = name.strip()
+        # One snapshot for the secret and the account (a crowd of bots logs in at once: each
+        # transaction is a round trip, each write an fsync on SQLite; issue 11).
+        async with self.db.read() as session:
+            expected = await bot_secret_in(session)
+            row = await self._by_name(session, name)
+            account = None if row is None else _info(row)
+            locked = row is not None and row.locked_ms is not None
         if expected is None or not hmac.compare_digest(secret.encode(), expected.encode()):
             raise BadBotSecretError()
-        name = name.strip()
-        account = await self.find(name)
         if account is None:
             if not NAME_RE.match(name):
                 raise InvalidNameError(name)
             if not is_bot_name(name):
                 raise ReservedNameError(name)  # the other way round: a bot must look like one
             try:
-                account = await self._create_bot(name, now_ms)
+                # made and logged in in one write: a new bot is not locked
+                return await self._create_bot_with_session(name, now_ms)
             except NameTakenError:
-                account = await self.find(name)  # a concurrent login of the same bot
-                assert account is not None
+                return await self.bot_login(name, secret, now_ms=now_ms)  # a concurrent login
         if not account.is_bot:
             raise NameTakenError(name)
-        async with self.db.read() as session:
-            row = await session.get(Account, account.id)
-            if row is not None and row.locked_ms is not None:
-                raise AccountLockedError()
+        if locked:
+            raise AccountLockedError()
         return await self.open_session(account, now_ms=now_ms)
 
     async def create_bot(self, name: str, *, now_ms: int | None = None) -> AccountInfo:
@@ -439,28 +442,51 @@ class AccountService:
         at = clock.now_ms() if now_ms is None else now_ms
         try:
             async with self.db.write() as session:
-                row = Account(name=name, name_key=name_key(name), password_hash=NO_PASSWORD,
-                              is_bot=True, is_admin=False, created_ms=at)
-                session.add(row)
-                await session.flush()
-                await ledger.ensure_accounts(session, [ledger.wallet(row.id)])
-                if self.settings.starting_balance > 0:
-                    await ledger.post(
-                        session, kind="deposit", idempotency_key=f"signup:{row.id}",
-                        legs=[(ledger.WORLD_REF, -self.settings.starting_balance),
-                              (ledger.wallet(row.id), self.settings.starting_balance)],
-                        now_ms=at, memo="signup bonus")
-                return _info(row)
+                return await self._add_bot(session, name, at)
         except IntegrityError as exc:
             raise NameTakenError(name) from exc
+
+    async def _add_bot(self, session: AsyncSession, name: str, at: int) -> AccountInfo:
+        row = Account(name=name, name_key=name_key(name), password_hash=NO_PASSWORD,
+                      is_bot=True, is_admin=False, created_ms=at)
+        session.add(row)
+        await session.flush()
+        await ledger.ensure_accounts(session, [ledger.wallet(row.id)])
+        if self.settings.starting_balance > 0:
+            await ledger.post(
+                session, kind="deposit", idempotency_key=f"signup:{row.id}",
+                legs=[(ledger.WORLD_REF, -self.settings.starting_balance),
+                      (ledger.wallet(row.id), self.settings.starting_balance)],
+                now_ms=at, memo="signup bonus")
+        return _info(row)
+
+    async def _create_bot_with_session(self, name: str, now_ms: int | None) -> LoginResult:
+        """A new bot account and its first session in one transaction."""
+        at = clock.now_ms() if now_ms is None else now_ms
+        token, expires = secrets.token_urlsafe(32), at + self.settings.session_ttl_ms
+
+        async def work(session: AsyncSession) -> AccountInfo:
+            account = await self._add_bot(session, name, at)
+            session.add(Session(token_hash=token_hash(token), account_id=account.id,
+                                created_ms=at, expires_ms=expires))
+            return account
+
+        try:  # grouped with other writes into one commit (one fsync): bots come in crowds
+            account = await self.db.run_write(work)
+        except IntegrityError as exc:
+            raise NameTakenError(name) from exc
+        return LoginResult(account=account, token=token, expires_ms=expires)
 
     async def open_session(self, account: AccountInfo, *, now_ms: int | None = None) -> LoginResult:
         """A new session for an account just proven (at registration: no second hash)."""
         at = clock.now_ms() if now_ms is None else now_ms
         token, expires = secrets.token_urlsafe(32), at + self.settings.session_ttl_ms
-        async with self.db.write() as session:
+
+        async def work(session: AsyncSession) -> None:
             session.add(Session(token_hash=token_hash(token), account_id=account.id,
                                 created_ms=at, expires_ms=expires))
+
+        await self.db.run_write(work)  # grouped with other writes into one commit
         return LoginResult(account=account, token=token, expires_ms=expires)
 
     async def session_account(self, token: str, *, now_ms: int | None = None) -> AccountInfo | None:

@@ -53,16 +53,19 @@ class ClientSeeds:
             from pokerroom.services import clock
             from pokerroom.storage.models import ClientSeedRow
 
+            async def keep(session: Any) -> None:
+                kept = (await session.execute(select(ClientSeedRow.seed).where(
+                    ClientSeedRow.account_id == account_id))).scalar_one_or_none()
+                if kept is None:
+                    session.add(ClientSeedRow(account_id=account_id, seed=seed,
+                                              set_ms=clock.now_ms()))
+                elif self._seeds.get(account_id) == seed:
+                    # another node kept one meanwhile: that one is the player's
+                    self._seeds[account_id] = str(kept)
+
             try:
-                async with self.db.write() as session:
-                    kept = (await session.execute(select(ClientSeedRow.seed).where(
-                        ClientSeedRow.account_id == account_id))).scalar_one_or_none()
-                    if kept is None:
-                        session.add(ClientSeedRow(account_id=account_id, seed=seed,
-                                                  set_ms=clock.now_ms()))
-                    elif self._seeds.get(account_id) == seed:
-                        # another node kept one meanwhile: that one is the player's
-                        self._seeds[account_id] = str(kept)
+                # grouped with other writes into one commit: a crowd connects at once
+                await self.db.run_write(keep)
             except IntegrityError:
                 pass  # a seed the player chose at the same moment was written first: theirs
         return self._seeds[account_id]

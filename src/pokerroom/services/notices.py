@@ -79,6 +79,13 @@ class NoticeBox:
         """The player's pending notices, marked delivered in the same statement: a notice is
         returned to one caller only."""
         at = clock.now_ms() if now_ms is None else now_ms
+        async with self.db.read() as session:  # mostly none: no write (an fsync) then
+            pending = (await session.execute(
+                select(Notice.id).where(Notice.account_id == account_id,
+                                        Notice.delivered_ms.is_(None)).limit(1)
+            )).first()
+        if pending is None:
+            return []
         async with self.db.write() as session:
             rows = (await session.execute(
                 update(Notice)

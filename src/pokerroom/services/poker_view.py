@@ -11,6 +11,7 @@ differently (`shared_view`, from the observer's view) once, then each viewer's o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from pokerroom.core.rules import Game, HandView, LegalActions
@@ -136,8 +137,22 @@ def _own_hand(hand_view: HandView | None, hs: Any) -> HandParts | None:
     cards), from the viewer's own cards only; None before five cards make a hand."""
     if hand_view is None or hs is None or hs.folded or any(c is None for c in hs.cards):
         return None
+    parts = _hand_parts(hand_view.config.game, tuple(hs.cards), tuple(hand_view.board))
+    if not parts:
+        return None
+    # a fresh dict each time: the cached one is never handed out (a view may be changed);
     # hand_parts (the core) says dict[str, object]; its keys are those of HandParts
-    return hand_parts(hand_view.config.game, hs.cards, hand_view.board) or None  # type: ignore[return-value]
+    return {key: list(value) if isinstance(value, tuple) else value  # type: ignore[return-value]
+            for key, value in parts}
+
+
+@lru_cache(maxsize=8192)
+def _hand_parts(game: Any, cards: tuple[int, ...],
+                board: tuple[int, ...]) -> tuple[tuple[str, Any], ...]:
+    """hand_parts of one player's cards on one board, kept: every fan-out names the hand of
+    each player it reaches, and it changes only with a street (issue 11)."""
+    return tuple((key, tuple(value) if isinstance(value, list) else value)
+                 for key, value in hand_parts(game, cards, board).items())
 
 
 @dataclass(frozen=True, slots=True)

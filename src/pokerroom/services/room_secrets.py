@@ -16,6 +16,7 @@ import secrets
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerroom.services import clock
 from pokerroom.storage.database import Database
@@ -27,8 +28,7 @@ BOT_SECRET = "bot_secret"
 async def bot_secret(db: Database, *, create: bool = True) -> str | None:
     """The deployment's bot secret; created (32 random bytes, URL-safe text) if missing."""
     async with db.read() as session:
-        value = (await session.execute(
-            select(RoomSecret.value).where(RoomSecret.name == BOT_SECRET))).scalar_one_or_none()
+        value = await bot_secret_in(session)
     if value is not None or not create:
         return value
     try:
@@ -38,6 +38,13 @@ async def bot_secret(db: Database, *, create: bool = True) -> str | None:
     except IntegrityError:
         pass  # another node or process created it first: theirs is the one
     return await bot_secret(db, create=False)
+
+
+async def bot_secret_in(session: AsyncSession) -> str | None:
+    """The bot secret as the given transaction sees it (None: not made yet)."""
+    value: str | None = (await session.execute(
+        select(RoomSecret.value).where(RoomSecret.name == BOT_SECRET))).scalar_one_or_none()
+    return value
 
 
 async def rotate_bot_secret(db: Database) -> str:
