@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import insert, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -36,6 +37,12 @@ class SavedSeat:
     record: SeatRecord
 
 
+def _flat(record: Any) -> dict[str, Any]:
+    """A dataclass of plain fields as a dict: what dataclasses.asdict gives it, without its
+    deep copy of every value (the seating is kept after every hand; issue 11)."""
+    return {f.name: getattr(record, f.name) for f in dataclasses.fields(record)}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Seating:
     seats: tuple[SavedSeat, ...]
@@ -45,8 +52,8 @@ class Seating:
     def encode(self) -> str:
         data = {
             "seats": [{"account_id": s.account_id, "name": s.name, "auto_post": s.auto_post,
-                       "record": dataclasses.asdict(s.record)} for s in self.seats],
-            "previous": dataclasses.asdict(self.previous) if self.previous else None,
+                       "record": _flat(s.record)} for s in self.seats],
+            "previous": _flat(self.previous) if self.previous else None,
         }  # fmt: skip
         if self.rotation is not None:  # only mixed tables: the others' text is unchanged
             data["rotation"] = dataclasses.asdict(self.rotation)

@@ -140,10 +140,9 @@ def _first_legal(hand: rules.Hand, seat: int, order: tuple[str, str]) -> tuple[s
 
 
 def contributed(hand: rules.Hand, seat: int) -> int:
-    for s in hand.view_for(seat).seats:
-        if s.seat == seat:
-            return s.contributed
-    return 0
+    # read directly: a whole view of the hand was built here at every turn (issue 11)
+    pos = hand.pos_of.get(seat)
+    return 0 if pos is None else hand.contrib[pos]
 
 
 def final_stacks(hand: rules.Hand) -> dict[int, int]:
