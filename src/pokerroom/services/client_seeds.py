@@ -48,26 +48,22 @@ class ClientSeeds:
         seed = self._seeds[account_id] = secrets.token_hex(8)  # at once: one default only
         if self.db is not None:
             from sqlalchemy import select
-            from sqlalchemy.exc import IntegrityError
 
-            from pokerroom.services import clock
             from pokerroom.storage.models import ClientSeedRow
 
+            # Insert-if-absent, then read what is kept: another node (or a seed the player
+            # chose at the same moment) may have written first, and that one is the player's.
+            # No integrity error can come of it, so the statement may share a grouped commit.
             async def keep(session: Any) -> None:
+                await session.execute(self._insert(account_id, seed).on_conflict_do_nothing(
+                    index_elements=["account_id"]))
                 kept = (await session.execute(select(ClientSeedRow.seed).where(
-                    ClientSeedRow.account_id == account_id))).scalar_one_or_none()
-                if kept is None:
-                    session.add(ClientSeedRow(account_id=account_id, seed=seed,
-                                              set_ms=clock.now_ms()))
-                elif self._seeds.get(account_id) == seed:
-                    # another node kept one meanwhile: that one is the player's
+                    ClientSeedRow.account_id == account_id))).scalar_one()
+                if self._seeds.get(account_id) == seed:  # not set meanwhile on this node
                     self._seeds[account_id] = str(kept)
 
-            try:
-                # grouped with other writes into one commit: a crowd connects at once
-                await self.db.run_write(keep)
-            except IntegrityError:
-                pass  # a seed the player chose at the same moment was written first: theirs
+            # grouped with other writes into one commit: a crowd connects at once
+            await self.db.run_write(keep)
         return self._seeds[account_id]
 
     def get(self, account_id: int) -> str:
@@ -86,17 +82,27 @@ class ClientSeeds:
         """Check, keep in the database, then use from the next hand on."""
         check_client_seed(seed)
         if self.db is not None:
-            from sqlalchemy import delete
-
-            from pokerroom.services import clock
-            from pokerroom.storage.models import ClientSeedRow
-
+            # One upsert: a delete-then-insert raced with another node's (or this node's
+            # `ensure`) insert of the same account and failed on the primary key.
+            statement = self._insert(account_id, seed)
             async with self.db.write() as session:
-                await session.execute(delete(ClientSeedRow).where(
-                    ClientSeedRow.account_id == account_id))
-                session.add(ClientSeedRow(account_id=account_id, seed=seed,
-                                          set_ms=clock.now_ms()))
+                await session.execute(statement.on_conflict_do_update(
+                    index_elements=["account_id"],
+                    set_={"seed": statement.excluded.seed,
+                          "set_ms": statement.excluded.set_ms}))
         return self.set(account_id, seed)
+
+    def _insert(self, account_id: int, seed: str) -> Any:
+        """INSERT of one seed row in the database's own dialect (for its ON CONFLICT)."""
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        from pokerroom.services import clock
+        from pokerroom.storage.models import ClientSeedRow
+
+        insert = pg_insert if self.db.backend == "postgresql" else sqlite_insert
+        return insert(ClientSeedRow).values(account_id=account_id, seed=seed,
+                                            set_ms=clock.now_ms())
 
     def for_seats(self, accounts_by_seat: dict[int, int]) -> tuple[str, ...]:
         """The seeds of the players dealt in, ordered by seat."""
