@@ -35,10 +35,11 @@ def test_runner_kind_takes_the_protocols_arguments(kind: type, command: str) -> 
 def test_the_table_runners_are_composed_of_parts_not_mixins() -> None:
     """Issue 10: a runner is an actor with parts (seating, waiting list, showing after the
     hand, the operator's commands), each an attribute of a declared type, not a stack of
-    mixins whose attributes nobody declares."""
-    from pokerroom.services.actor import Actor
+    mixins whose attributes nobody declares. Its one base is the operated table's actor,
+    whose console commands its `ops` part answers."""
+    from pokerroom.services.table_ops import OperatedRunner
 
-    assert TableRunner.__bases__ == (Actor,) and UthRunner.__bases__ == (Actor,)
+    assert TableRunner.__bases__ == (OperatedRunner,) == UthRunner.__bases__
     names = inspect.getsource(TableRunner.__init__)
     for part in ("TableSeats(self)", "WaitingSeats(self)", "ShowAfterHand(self)",
                  "TableOperations(self)"):

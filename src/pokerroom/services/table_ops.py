@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from pokerroom.services.actor import ActorStoppedError
+from pokerroom.services.actor import Actor, ActorStoppedError
 from pokerroom.services.clock import now_ms
 from pokerroom.services.fanout import FanOut
 from pokerroom.services.outbound import StatusNotice
@@ -100,8 +100,27 @@ class TableOperations:
             status=status))
 
 
-def table_stopped(display_name: str) -> ActorStoppedError:
-    """A command for a table after its runner stopped here (services.actor): refused at once,
-    naming the table. On several nodes the gateway asks the new owner."""
-    return ActorStoppedError(f"{display_name} is not running on this server now "
-                             "(it stopped or is moving); try again in a moment")
+class OperatedRunner(Actor):
+    """The actor of one table the room's operators open, pause and close (poker and UTH):
+    the console's commands of the Runner protocol, answered by the runner's `ops` part,
+    which each runner builds once its own state is ready."""
+
+    ops: TableOperations
+    display_name: str
+
+    @property
+    def status(self) -> str:
+        """open, paused or closed: what the room's operators made of this table."""
+        return self.ops.status
+
+    async def set_status(self, status: str) -> dict[str, str]:
+        return await self.ops.set_status(status)
+
+    async def broadcast(self, text: str) -> None:
+        await self.ops.broadcast(text)
+
+    def stopped_refusal(self) -> ActorStoppedError:
+        """A command for this table after its runner stopped here (services.actor): refused
+        at once, naming the table. On several nodes the gateway asks the new owner."""
+        return ActorStoppedError(f"{self.display_name} is not running on this server now "
+                                 "(it stopped or is moving); try again in a moment")

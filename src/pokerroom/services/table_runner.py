@@ -37,7 +37,6 @@ from pokerroom.core.table.buyin import RoomMemory
 from pokerroom.core.table.config import TableConfig
 from pokerroom.core.table.events import HandDealt, TableEvent
 from pokerroom.core.table.table import Table
-from pokerroom.services.actor import Actor, ActorStoppedError
 from pokerroom.services.cashier import Cashier
 from pokerroom.services.client_seeds import ClientSeeds
 from pokerroom.services.clock import now_ms
@@ -70,7 +69,7 @@ from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
 from pokerroom.services.seal import SealKey
 from pokerroom.services.seating import SavedSeat, SeatBook, Seating
-from pokerroom.services.table_ops import TableOperations, table_stopped
+from pokerroom.services.table_ops import OperatedRunner, TableOperations
 from pokerroom.services.table_seats import TableSeats
 from pokerroom.services.table_show import ShowAfterHand, show_offer
 from pokerroom.services.table_waiting import WaitingSeats
@@ -153,7 +152,7 @@ class HandRun:
                 "client_seeds": list(self.deal.client_seeds)}
 
 
-class TableRunner(Actor):
+class TableRunner(OperatedRunner):
     """The live table. Its parts, each a module of its own, work on it from its actor:
     `seating` (sit, top up, leave, sit out and in), `waiting` (the waiting list), `shows`
     (showing after the hand, R-SD-5) and `ops` (the operator's commands and the table's
@@ -849,23 +848,9 @@ class TableRunner(Actor):
         self.services.session_start.setdefault(account_id, now_ms())
 
     # ------------------------------------------------------------------ the operator console
-    @property
-    def status(self) -> str:
-        """open, paused or closed: what the room's operators made of this table."""
-        return self.ops.status
-
-    async def set_status(self, status: str) -> dict[str, str]:
-        return await self.ops.set_status(status)
-
     async def observer_view(self) -> PokerView:
         """The table as an observer sees it (the console's), without the event log."""
         return self.view_for(None)
-
-    async def broadcast(self, text: str) -> None:
-        await self.ops.broadcast(text)
-
-    def stopped_refusal(self) -> ActorStoppedError:
-        return table_stopped(self.display_name)
 
     def after_reopen(self) -> None:
         self.maybe_deal()

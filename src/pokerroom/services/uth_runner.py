@@ -21,7 +21,6 @@ from pokerroom.core.rules import Game
 from pokerroom.core.rules.showdown import hand_parts
 from pokerroom.core.uth import Check, Fold, PlaceBets, Play, UthConfig, start_round
 from pokerroom.core.uth.paytables import BLIND_TABLE, TRIPS_TABLE, line_name
-from pokerroom.services.actor import Actor, ActorStoppedError
 from pokerroom.services.cashier import Cashier
 from pokerroom.services.client_seeds import ClientSeeds
 from pokerroom.services.clock import now_ms
@@ -40,7 +39,7 @@ from pokerroom.services.outbound_parts import (
 )
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.seal import SealKey
-from pokerroom.services.table_ops import TableOperations, table_stopped
+from pokerroom.services.table_ops import OperatedRunner, TableOperations
 from pokerroom.services.uth_rounds import UthRounds, without_deck
 from pokerroom.services.wire import card_text, plain
 from pokerroom.storage.errors import InsufficientFundsError
@@ -80,7 +79,7 @@ class _Live:
     wallets: dict[int, int] = field(default_factory=dict)  # seat -> balance at this decision
 
 
-class UthRunner(Actor):
+class UthRunner(OperatedRunner):
     kind = "uth"
 
     def __init__(self, table_id: str, name: str, config: UthConfig, *, cashier: Cashier,
@@ -548,23 +547,9 @@ class UthRunner(Actor):
                                message=blocked.message, params=blocked.params)
 
     # ------------------------------------------------------------------ the operator console
-    @property
-    def status(self) -> str:
-        """open, paused or closed: what the room's operators made of this table."""
-        return self.ops.status
-
-    async def set_status(self, status: str) -> dict[str, str]:
-        return await self.ops.set_status(status)
-
     async def observer_view(self) -> UthTableView:
         """The table as an observer sees it (the console's): no card a player holds."""
         return self.view_for(None)
-
-    async def broadcast(self, text: str) -> None:
-        await self.ops.broadcast(text)
-
-    def stopped_refusal(self) -> ActorStoppedError:
-        return table_stopped(self.display_name)
 
     def after_reopen(self) -> None:
         if self.pending and self.live is None:
