@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv serve test test-slow lint bench clean
+.PHONY: venv serve test test-slow lint bench clean compiled pure
 
 venv: $(STAMP)
 
@@ -30,5 +30,15 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_eval.py
 
-clean:
+# Optional: the hand engine compiled by mypyc (needs a C compiler; the modules listed in
+# src/pokerroom/core/compiled.py). The extensions are built in place and shadow the .py files
+# beside them: after editing those modules run `make compiled` again, or `make pure`.
+compiled: $(STAMP)
+	POKERROOM_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace
+
+pure:
+	find src/pokerroom/core -name '*.so' -delete
+	rm -f src/*__mypyc.*.so
+
+clean: pure
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -86,4 +86,12 @@ class Draw:
     discard: tuple[int, ...] = ()
 
 
+def as_given(action: object, field: str) -> object:
+    """An action's field as the caller gave it, read untyped. The engine's checks refuse a
+    wrong value (a seat or amount that is not an int, a discard that is not a list of codes)
+    naming the rule; the compiled build (mypyc) checks a declared type on every typed read
+    and would raise TypeError before them."""
+    return getattr(action, field)
+
+
 Action = Fold | Check | Call | Bet | RaiseTo | BringIn | Complete | ShowCards | MuckCards | Draw

@@ -28,6 +28,7 @@ from pokerroom.core.rules.actions import (
     MuckCards,
     RaiseTo,
     ShowCards,
+    as_given,
 )
 from pokerroom.core.rules.events import (
     BetPlaced,
@@ -192,7 +193,7 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
     i = h.to_act_pos
     seat = h.seat_of[i]
     try:
-        wrong_seat = action.seat != seat
+        wrong_seat = as_given(action, "seat") != seat
     except AttributeError:
         raise IllegalActionError("R-BET-10", f"not an action: {action!r}") from None
     if wrong_seat:
@@ -223,7 +224,7 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
             ev = BringInPosted(seat=seat, amount=amount, all_in=all_in)
         elif t is Complete:
             assert isinstance(action, Complete)
-            to = _amount(h, i, action.amount, "completion")
+            to = _amount(h, i, as_given(action, "amount"), "completion")
             h.bring_in_pos = -1
             all_in, _ = _wager(h, i, to)
             ev = Completed(seat=seat, amount=to, all_in=all_in)
@@ -270,7 +271,7 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
             raise IllegalActionError("R-BET-10", "no bet to raise: bet instead", "bet_instead")
         if h.stud and h.street_i == 0 and h.raise_count == 0:
             raise IllegalActionError("R-BET-10", "only a bring-in so far: complete instead of raising")
-        to = _amount(h, i, action.amount, "raise")
+        to = _amount(h, i, as_given(action, "amount"), "raise")
         all_in, full = _wager(h, i, to)
         ev = _raised_to(seat, to, all_in, full)
     elif t is Bet:
@@ -278,14 +279,14 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
         if level > 0:
             raise IllegalActionError("R-BET-10", f"there is a bet of {level} already: raise instead",
                                      "raise_instead", {"level": level})
-        to = _amount(h, i, action.amount, "bet")
+        to = _amount(h, i, as_given(action, "amount"), "bet")
         all_in, _ = _wager(h, i, to)
         ev = _bet_placed(seat, to, all_in)
     elif t is Complete:
         assert isinstance(action, Complete)
         if not (h.stud and h.street_i == 0 and h.raise_count == 0 and level > 0):
             raise IllegalActionError("R-BET-10", "completing is only for a stud bring-in")
-        to = _amount(h, i, action.amount, "completion")
+        to = _amount(h, i, as_given(action, "amount"), "completion")
         all_in, _ = _wager(h, i, to)
         ev = Completed(seat=seat, amount=to, all_in=all_in)
     elif t is BringIn:

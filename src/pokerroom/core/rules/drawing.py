@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.core.errors import IllegalActionError
 from pokerroom.core.rules import flow
-from pokerroom.core.rules.actions import Draw, MuckCards, ShowCards
+from pokerroom.core.rules.actions import Draw, MuckCards, ShowCards, as_given
 from pokerroom.core.rules.events import CardsDrawn, Event, StubReshuffled
 from pokerroom.core.rules.result import LegalActions
 
@@ -43,11 +43,13 @@ def _validate(h: Hand, action: object) -> tuple[int, ...]:
             raise IllegalActionError("R-BET-10", f"not an action: {action!r}")
         raise IllegalActionError("R-DRAW-2", f"seat {seat} is to draw: discard cards or stand pat",
                                  "draw_now", {"seat": seat})
-    if action.seat != seat:
-        if action.seat not in h.pos_of:
-            raise IllegalActionError("R-BET-10", f"seat {action.seat!r} is not dealt into this hand")
-        raise IllegalActionError("R-BET-10", f"out of turn: seat {seat} is to draw, not seat {action.seat}")
-    discard = action.discard
+    # Read untyped (see actions.as_given): a wrong seat or a list of discards is refused here.
+    given_seat = as_given(action, "seat")
+    if given_seat != seat:
+        if given_seat not in h.pos_of:
+            raise IllegalActionError("R-BET-10", f"seat {given_seat!r} is not dealt into this hand")
+        raise IllegalActionError("R-BET-10", f"out of turn: seat {seat} is to draw, not seat {given_seat}")
+    discard = as_given(action, "discard")
     if not isinstance(discard, tuple | list) or any(type(c) is not int for c in discard):
         raise IllegalActionError("discard", f"discard must be a list of card codes, got {discard!r}")
     hand_cards = h.cards[i]

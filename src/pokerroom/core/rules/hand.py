@@ -13,11 +13,11 @@ the hand exactly as it was (R-BET-10) without copying. Players are kept in deali
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from pokerroom.core.errors import IllegalActionError
 from pokerroom.core.rules import betting, drawing
-from pokerroom.core.rules.actions import Action, MuckCards
+from pokerroom.core.rules.actions import Action, MuckCards, as_given
 from pokerroom.core.rules.config import (
     Game,
     HandConfig,
@@ -52,7 +52,9 @@ _bounds = betting.bounds
 class Hand:
     """One hand in progress. Mutable, single writer; `apply` is all-or-nothing (R-BET-10)."""
 
-    __slots__ = (
+    # A ClassVar so that mypyc (the optional compiled build) keeps `Hand.__slots__` readable;
+    # CPython makes the slots from it all the same.
+    __slots__: ClassVar[tuple[str, ...]] = (
         "config", "game", "variant", "limit", "pot_limit", "half_rule", "unit", "stud", "setups", "seat_of",
         "pos_of", "n", "button", "deck", "start_stacks", "stacks", "bets", "contrib", "folded",
         "allin", "acted", "cards", "up_count", "board", "streets", "street_i", "to_act_pos",
@@ -245,14 +247,16 @@ class Hand:
             return _make_legal(seat, True, False, call, None, None, None, amounts, None)
         return _make_legal(seat, True, False, call, None, amounts, None, None, None)
 
-    apply = betting.act
-    """apply(action) -> events: validate fully, then apply (R-BET-10); see betting.act."""
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Validate fully, then apply (R-BET-10); see betting.act. A method, not an alias of
+        betting.act: a compiled (mypyc) class cannot take a function as a class attribute."""
+        return betting.act(self, action)
 
     def _after_hand(self, action: Action) -> tuple[Event, ...]:
-        seat = action.seat
-        i = self.pos_of.get(seat, -1)
-        if i < 0:
+        seat = as_given(action, "seat")  # read untyped: a wrong seat is refused here
+        if not isinstance(seat, int) or seat not in self.pos_of:
             raise IllegalActionError("R-SD-5", f"seat {seat!r} was not dealt into this hand")
+        i = self.pos_of[seat]
         if self.folded[i]:
             raise IllegalActionError("R-SD-5", f"seat {seat} folded; a folded hand is not shown")
         if seat in self.shown:
