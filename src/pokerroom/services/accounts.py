@@ -471,8 +471,9 @@ class AccountService:
                                 created_ms=at, expires_ms=expires))
             return account
 
-        try:  # grouped with other writes into one commit (one fsync): bots come in crowds
-            account = await self.db.run_write(work)
+        try:
+            async with self.db.write() as session:
+                account = await work(session)
         except IntegrityError as exc:
             raise NameTakenError(name) from exc
         return LoginResult(account=account, token=token, expires_ms=expires)
@@ -486,7 +487,8 @@ class AccountService:
             session.add(Session(token_hash=token_hash(token), account_id=account.id,
                                 created_ms=at, expires_ms=expires))
 
-        await self.db.run_write(work)  # grouped with other writes into one commit
+        async with self.db.write() as session:
+            await work(session)
         return LoginResult(account=account, token=token, expires_ms=expires)
 
     async def session_account(self, token: str, *, now_ms: int | None = None) -> AccountInfo | None:
