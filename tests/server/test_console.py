@@ -304,3 +304,49 @@ async def test_closing_a_table_between_hands_cashes_out_at_once_and_open_deals_a
     assert [e["action"] for e in log][:2] == ["open", "close"]
     await lola.close()
     await more["leon"][1].close()
+
+
+async def test_a_paused_table_stays_paused_after_a_restart(tmp_path: Path) -> None:
+    """The operator's pause is kept with the table's seating (issue 10): a restart, or another
+    node taking the table over, reseats the players at a table still paused; it was open
+    again, dealing, because the status lived in the node's memory only."""
+    settings = make_settings(tmp_path, between_hands_seconds=0.3, action_seconds=2.0)
+    server = await start_server(settings)
+    try:
+        op = await register(server, "omar")
+        await grant(server, "omar")
+        players = await seat(server, ("lola", "leon"))
+        async with server.http() as http:
+            r = await http.post(f"/api/admin/tables/{TABLE}/pause", json={"reason": "check"},
+                                headers=bearer(op))
+            assert r.json()["after"] == "paused"
+        runner = server.app.state.room.lobby.runner(TABLE)
+        for _ in range(200):  # the hand in play ends by the clock; none is dealt after it
+            if runner.run is None:
+                break
+            await asyncio.sleep(0.1)
+        assert runner.run is None
+        for _token, client in players.values():
+            await client.close()
+    finally:
+        await stop_server(server)
+    server = await start_server(settings)
+    try:
+        runner = server.app.state.room.lobby.runner(TABLE)
+        assert runner.status == "paused"
+        assert len(runner.table.players()) == 2  # reseated, as after any restart
+        await asyncio.sleep(1.0)  # more than the pause between hands: still no deal
+        assert runner.run is None
+        async with server.http() as http:
+            r = await http.post("/api/auth/login", json={"username": "omar", "password": PASSWORD})
+            op = r.json()["token"]
+            r = await http.post(f"/api/admin/tables/{TABLE}/open", json={"reason": "go"},
+                                headers=bearer(op))
+            assert (r.json()["before"], r.json()["after"]) == ("paused", "open")
+        for _ in range(200):
+            if runner.run is not None:
+                break
+            await asyncio.sleep(0.1)
+        assert runner.run is not None  # open deals again to the reseated players
+    finally:
+        await stop_server(server)

@@ -6,7 +6,7 @@
 
 The runner saves the seating between hands whenever it changed. At start (a restart, or a
 node taking the table over) it seats the same players again, in the same seats, with their
-blind debts and sit-out state (core `Table.restore`). Chips are not kept here: each stack is
+blind debts and sit-out state (core `Table.restore`), and keeps the operator's pause or close. Chips are not kept here: each stack is
 the player's escrow balance in the ledger, which a voided hand never touched, so it is the
 stack at the start of the hand that was cut (DESIGN section 3).
 """
@@ -48,6 +48,9 @@ class Seating:
     seats: tuple[SavedSeat, ...]
     previous: PreviousHand | None
     rotation: RotationState | None = None  # a mixed table's place in its rotation (R-MIX-1)
+    # The operator's word on the table (open, paused, closed): a paused or closed table stays
+    # so after a restart or a take-over by another node, not open again by surprise.
+    status: str = "open"
 
     def encode(self) -> str:
         data = {
@@ -57,6 +60,8 @@ class Seating:
         }  # fmt: skip
         if self.rotation is not None:  # only mixed tables: the others' text is unchanged
             data["rotation"] = dataclasses.asdict(self.rotation)
+        if self.status != "open":  # only paused or closed tables: the others' text is unchanged
+            data["status"] = self.status
         return json.dumps(data, sort_keys=True)
 
     @staticmethod
@@ -71,7 +76,8 @@ class Seating:
         )  # fmt: skip
         previous = PreviousHand(**data["previous"]) if data.get("previous") else None
         rotation = RotationState(**data["rotation"]) if data.get("rotation") else None
-        return Seating(seats=seats, previous=previous, rotation=rotation)
+        return Seating(seats=seats, previous=previous, rotation=rotation,
+                       status=str(data.get("status", "open")))
 
 
 class SeatBook:

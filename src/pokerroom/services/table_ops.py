@@ -47,6 +47,10 @@ class OperatedTable(Protocol):
         """Free every seat now (poker: stand everyone up, cashed out; UTH: bets back)."""
         ...
 
+    async def keep_status(self) -> None:
+        """Keep the status where the table outlives its node, if it has such a place."""
+        ...
+
 
 class TableOperations:
     """The operator's commands of one table, and its status (open, paused, closed)."""
@@ -77,6 +81,7 @@ class TableOperations:
                      status=status)
         if runner.lobby is not None:
             runner.lobby.changed(runner)
+        await runner.keep_status()
         return {"before": before, "after": status}
 
     def may_deal(self) -> bool:

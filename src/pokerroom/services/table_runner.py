@@ -223,6 +223,7 @@ class TableRunner(OperatedRunner):
         saved = await book.load(self.table_id) if book is not None else None
         kept = [s for s in saved.seats if s.account_id in escrows] if saved is not None else []
         if saved is not None:
+            self.ops.status = saved.status  # an operator's pause or close outlives the node
             self.table.restore([replace(s.record, stack=escrows[s.account_id]) for s in kept],
                                saved.previous, saved.rotation)
             self._saved_seating = saved.encode()
@@ -255,6 +256,7 @@ class TableRunner(OperatedRunner):
             ),
             previous=self.table.previous_hand,
             rotation=self.table.rotation,
+            status=self.ops.status,
         )  # fmt: skip
         text = seating.encode()
         if text == self._saved_seating:
@@ -854,6 +856,10 @@ class TableRunner(OperatedRunner):
 
     def after_reopen(self) -> None:
         self.maybe_deal()
+
+    async def keep_status(self) -> None:
+        # kept with the seating: between hands now, else at the end of the hand in play
+        await self.save_seats()
 
     async def close_now(self) -> None:
         for p in self.table.players():

@@ -555,6 +555,10 @@ class UthRunner(OperatedRunner):
         if self.pending and self.live is None:
             self.schedule("betting", self.pause_s, self._deal)
 
+    async def keep_status(self) -> None:
+        """A UTH table keeps no seating in the database, so its status lives in its node
+        only (a restart or take-over opens it again)."""
+
     async def close_now(self) -> None:
         """Bets placed for a round that will not be dealt go back; every seat is freed."""
         for bettor in self.pending.values():
