@@ -1,5 +1,5 @@
 // The live poker table: renders the server's view, offers only the actions in `legal`.
-import { h, replace } from "../dom.js";
+import { h, replace, clear } from "../dom.js";
 import { conn } from "../socket.js";
 import { session } from "../session.js";
 import { money, moneyInput, parseMoney, setDecimals, stakesText, gameText, mixNowText, mixNextText, mixRotationText, seconds, handWords } from "../fmt.js";
@@ -219,7 +219,7 @@ export function mountTable(main, tableId, opts = {}) {
       parts.push(h("div.waiting-msg", {}, text));
       parts.push(timeHolder);
       replace(actionBar, parts);
-      replace(timeHolder, timeBar());
+      showClock();
       return;
     }
     const key = `${legal.hand}:${legal.action_no}`;
@@ -234,7 +234,7 @@ export function mountTable(main, tableId, opts = {}) {
         legal.draw.min === 0 ? h("button.btn.btn-check", { type: "button", "data-testid": "stand-pat", onclick: () => send("draw", undefined, []), dataset: { key: "c" } }, t("act.stand_pat"), h("span.kbd", {}, "C")) : null));
       parts.push(timeHolder);
       replace(actionBar, parts);
-      replace(timeHolder, timeBar());
+      showClock();
       return;
     }
     const sizing = legal.raise || legal.bet || legal.complete || null;
@@ -282,7 +282,7 @@ export function mountTable(main, tableId, opts = {}) {
         parts.push(h("div.sizing", {}, shortcuts, slider, amountBox));
         parts.push(timeHolder);
         replace(actionBar, parts);
-        replace(timeHolder, timeBar());
+        showClock();
         return;
       }
     }
@@ -292,7 +292,7 @@ export function mountTable(main, tableId, opts = {}) {
     parts.push(h("div.action-buttons", {}, buttons));
     parts.push(timeHolder);
     replace(actionBar, parts);
-    replace(timeHolder, timeBar());
+    showClock();
   }
 
   /** Shortcut amounts: the legal minimum, the server's pot-fraction presets (no-limit and
@@ -326,7 +326,17 @@ export function mountTable(main, tableId, opts = {}) {
       away ? ` ${t("posts_due.come_back")}` : "");
   }
 
-  function timeBar() {
+  // One clock element, its text updated in place at every tick: a new node every half second
+  // made a tap or a measurement on the clock meet a node just taken out of the page.
+  const clockEl = h("div.timebar", { "data-testid": "clock" });
+  function showClock() {
+    const parts = clockParts();
+    if (!parts) { clear(timeHolder); return; }
+    replace(clockEl, ...parts);
+    if (clockEl.parentNode !== timeHolder) replace(timeHolder, clockEl);
+  }
+
+  function clockParts() {
     const c = view.clock;
     const st = clockState(c, conn.serverNow());
     if (!st) return null;
@@ -339,9 +349,9 @@ export function mountTable(main, tableId, opts = {}) {
     }
     // The time bank shows only while it runs or when there is some to use.
     const bank = st.usingBank || st.bankLeft > 0;
-    return h("div.timebar", { "data-testid": "clock" },
+    return [
       h("span", {}, `${who}: `, h("strong", { class: !st.usingBank && st.actionLeft < 5000 ? "low" : "" }, t("clock.seconds", { count: seconds(st.actionLeft) }))),
-      bank ? h("span", { "data-testid": "time-bank" }, `${t(st.usingBank ? "clock.bank_running" : "clock.bank")}: `, h("strong", { class: st.usingBank ? "low" : "" }, t("clock.seconds", { count: seconds(st.bankLeft) }))) : null);
+      bank ? h("span", { "data-testid": "time-bank" }, `${t(st.usingBank ? "clock.bank_running" : "clock.bank")}: `, h("strong", { class: st.usingBank ? "low" : "" }, t("clock.seconds", { count: seconds(st.bankLeft) }))) : null];
   }
 
   // ---- seat controls ----
@@ -623,7 +633,7 @@ export function mountTable(main, tableId, opts = {}) {
   const tick = setInterval(() => {
     if (!view || !view.clock || !feltArgs) return;
     drawFelt(...feltArgs);
-    replace(timeHolder, timeBar());
+    showClock();
   }, 500);
 
   const onResize = () => { if (feltArgs) drawFelt(...feltArgs); };

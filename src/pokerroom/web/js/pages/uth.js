@@ -176,9 +176,14 @@ export function mountUth(main, tableId) {
   function clockEl() {
     const c = view.clock;
     if (!c || !c.deadline_ms) return null;
+    return h("div.timebar", { "data-testid": "clock" }, clockText());
+  }
+
+  function clockText() {
+    const c = view.clock;
     const left = c.deadline_ms - conn.serverNow();
-    return h("div.timebar", { "data-testid": "clock" }, `${t("clock.time")}: `, h("strong", { class: left < 5000 ? "low" : "" }, t("clock.seconds", { count: seconds(Math.max(0, left)) })),
-      c.time_bank_ms ? h("span", {}, ` ${t("clock.bank")}: `, h("strong", {}, t("clock.seconds", { count: seconds(c.time_bank_ms + Math.min(0, left)) }))) : null);
+    return [`${t("clock.time")}: `, h("strong", { class: left < 5000 ? "low" : "" }, t("clock.seconds", { count: seconds(Math.max(0, left)) })),
+      c.time_bank_ms ? h("span", {}, ` ${t("clock.bank")}: `, h("strong", {}, t("clock.seconds", { count: seconds(c.time_bank_ms + Math.min(0, left)) }))) : null];
   }
 
   function isDrafting(v, me) {
@@ -261,7 +266,9 @@ export function mountUth(main, tableId) {
   ];
   const tick = setInterval(() => {
     const el = feltHolder.querySelector("[data-testid=clock]");
-    if (view && view.clock && el) el.replaceWith(clockEl() || h("span"));
+    // The text is updated in place (a new node every tick made a tap or a measurement on the
+    // clock meet a node just taken out of the page).
+    if (view && view.clock && view.clock.deadline_ms && el) replace(el, clockText());
   }, 500);
   conn.observe(tableId);
   render();
