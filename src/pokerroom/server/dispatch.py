@@ -26,6 +26,7 @@ from pokerroom.server.messages import (
     TournamentDeal,
     TournamentFollow,
     TournamentRegister,
+    TournamentSitOut,
     TournamentUnregister,
     Unobserve,
     UthBet,
@@ -139,5 +140,7 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
             await state.tournaments.deal(msg.tournament, _need_account(conn), msg.answer)
         case TournamentBack():
             await state.tournaments.back(msg.tournament, _need_account(conn))
+        case TournamentSitOut():
+            await state.tournaments.sit_out(msg.tournament, _need_account(conn))
         case _:
             assert_never(msg)

@@ -183,6 +183,14 @@ class TournamentBack(_Message):
     tournament: TableId
 
 
+class TournamentSitOut(_Message):
+    """Sit out (R-TOURN-5): away, dealt in and played for (check or fold), until
+    `tournament_back`; connecting again does not end it."""
+
+    type: Literal["tournament_sit_out"]
+    tournament: TableId
+
+
 class TournamentDeal(_Message):
     """Ask for the final-table ICM deal, or accept or decline the one offered."""
 
@@ -195,7 +203,7 @@ Inbound = Annotated[
     Hello | Ping | LobbySubscribe | LobbyUnsubscribe | Observe | Unobserve | Sit | Act | SitOut
     | SitIn | AutoPost | TopUp | Leave | WaitList | Chat | UthBet | UthDecide
     | TournamentFollow | TournamentRegister | TournamentUnregister | TournamentAct
-    | TournamentDeal | TournamentBack,
+    | TournamentDeal | TournamentBack | TournamentSitOut,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Inbound] = TypeAdapter(Inbound)

@@ -385,6 +385,7 @@ class TournamentYou(Standing):
     rank: int | None
     out: bool
     away: bool
+    sitting_out: bool  # away by their own word (`tournament_sit_out`), R-TOURN-5
 
 
 class TournamentSeat(TypedDict):

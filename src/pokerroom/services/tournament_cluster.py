@@ -60,7 +60,8 @@ from pokerroom.storage.models import TableLease, TournamentRow
 log = logging.getLogger("pokerroom.cluster")
 
 # What an owner runs for another node's player or console (TournamentHall's commands).
-FORWARDED = frozenset({"register", "unregister", "act", "deal", "back", "follow", "cancel"})
+FORWARDED = frozenset({"register", "unregister", "act", "deal", "back", "sit_out", "follow",
+                       "cancel"})
 
 
 def base_of(tid: str) -> str:

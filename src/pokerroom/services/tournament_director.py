@@ -358,7 +358,21 @@ class TournamentDirector(Actor):
         e = self.t.entries.get(entry)
         if e is None or e.busted or self.t.status in ("finished", "cancelled"):
             return []
-        self.t.set_away(entry, True)
+        return await self._away(entry, chosen=False)
+
+    async def sit_out(self, entry: str) -> list[TournamentEvent]:
+        """The player sits out by their own word (R-TOURN-5): away as when gone (dealt in,
+        blinds and antes posted, check or fold, their turn now played for them), until they
+        say they are back; connecting again does not bring them back."""
+        return await self.call(self._sit_out, entry)
+
+    async def _sit_out(self, entry: str) -> list[TournamentEvent]:
+        if self.t.status in ("finished", "cancelled"):
+            raise RuleViolationError("R-TOURN-5", f"the tournament is {self.t.status}")
+        return await self._away(entry, chosen=True)
+
+    async def _away(self, entry: str, *, chosen: bool) -> list[TournamentEvent]:
+        self.t.set_away(entry, True, chosen=chosen)
         table = next((x for x in self.t.tables.values() if entry in x.seats), None)
         if table is None:  # not seated yet: the start deals them in away
             return []

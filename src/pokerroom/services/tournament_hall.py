@@ -355,6 +355,15 @@ class TournamentHall:
         await self._refusing(d.back(_playing(d, account_id)))
         self.publish(tid)
 
+    async def sit_out(self, tid: str, account_id: int) -> None:
+        """The player sits out by their own word (R-TOURN-5): away until `back`, also
+        across reconnections."""
+        if self._forwarded(tid):
+            return await self.remote.forward(tid, "sit_out", [account_id])
+        d = self.director(tid)
+        await self._refusing(d.sit_out(_playing(d, account_id)))
+        self.publish(tid)
+
     async def absent(self, account_id: int) -> None:
         """The account's last connection closed: it is away at once in every tournament it
         is still in (R-TOURN-5), so its turns are played for it (blinds and antes posted,
@@ -380,7 +389,8 @@ class TournamentHall:
 
     async def present(self, account_id: int) -> None:
         """The account connected again: back in every tournament where it was away (as
-        `tournament_back` does); the table waits for its decisions again."""
+        `tournament_back` does), except where it sat out by its own word
+        (`tournament_sit_out`); the table waits for its decisions again."""
         if self.remote is not None:
             await self.remote.tell_nodes({"present": account_id})
         await self.present_here(account_id)
@@ -389,6 +399,8 @@ class TournamentHall:
         for tid, d in list(self.directors.items()):
             entry = _entry_of(d, account_id)
             if entry is None or entry not in d.t.away or tid in self._cancelling or d.stopped:
+                continue
+            if entry in d.t.sitting_out:  # away by their own word: back by it alone
                 continue
             try:
                 await d.back(entry)

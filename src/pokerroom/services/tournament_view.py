@@ -89,7 +89,8 @@ def viewer_picture(d: Any, account_id: int | None,
     out["you"] = {"entry": entry.entry, "name": name_of(d, entry.entry), "chips": entry.chips,
                   "place": entry.place,
                   "prize": entry.prize, "rank": rank, "out": entry.busted,
-                  "away": entry.entry in t.away}  # fmt: skip
+                  "away": entry.entry in t.away,
+                  "sitting_out": entry.entry in t.sitting_out}  # fmt: skip
     if entry.busted or not t.tables:
         return out
     table = next((x for x in t.tables.values() if entry.entry in x.seats), None)

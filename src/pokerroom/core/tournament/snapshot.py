@@ -67,6 +67,7 @@ def snapshot(t: Tournament) -> dict[str, Any]:
         "hands_in_level": {str(k): v for k, v in hands_in_level.items()},
         "now_ms": t.now_ms,
         "away": sorted(t.away),
+        "sitting_out": sorted(t.sitting_out),
         "pool_final": t.pool_final,
         "place_prizes": list(t.place_prizes),
         "hand_for_hand": t._hand_for_hand,
@@ -109,6 +110,7 @@ def restore(config: TournamentConfig, rng: IndexSource, data: dict[str, Any]) ->
     t.hands_in_level = {int(k): v for k, v in data["hands_in_level"].items()}
     t.now_ms = data["now_ms"]
     t.away = set(data["away"])
+    t.sitting_out = set(data.get("sitting_out", ()))  # (not in snapshots stored before it)
     t.pool_final, t.place_prizes = data["pool_final"], tuple(data["place_prizes"])
     t._hand_for_hand = data["hand_for_hand"]
     r = data["round"]

@@ -114,6 +114,9 @@ class Tournament:
         self.hands_in_level: dict[int, int] = {}
         self.now_ms = 0
         self.away: set[str] = set()
+        # The away players who sat out by their own word (R-TOURN-5): only their word brings
+        # them back, not a reconnection (a subset of `away`).
+        self.sitting_out: set[str] = set()
         self.pool_final = False
         self.place_prizes: tuple[int, ...] = ()
         self._status = REGISTERING
@@ -496,14 +499,19 @@ class Tournament:
         hand.apply(action)
         return self._auto_play(t)
 
-    def set_away(self, entry: str, away: bool) -> None:
-        """R-TOURN-5: an away (or disconnected) player stays in, checking or folding."""
+    def set_away(self, entry: str, away: bool, *, chosen: bool = False) -> None:
+        """R-TOURN-5: an away (or disconnected) player stays in, checking or folding.
+        `chosen`: the player sat out by their own word (kept in `sitting_out`); back
+        (`away` False) ends either."""
         if entry not in self.entries:
             raise RuleViolationError("entry", f"{entry} is not in {self.config.id}")
         if away:
             self.away.add(entry)
+            if chosen:
+                self.sitting_out.add(entry)
         else:
             self.away.discard(entry)
+            self.sitting_out.discard(entry)
 
     def play_for_absent(self, table: int) -> Events:
         """Act for the away players whose turn it is at `table` (R-TOURN-5)."""
@@ -559,6 +567,7 @@ class Tournament:
                     busted.append((entry, t.start_stacks.get(entry, 0)))
                     t.seats[t.seat_of(entry)] = None
                     self.away.discard(entry)
+                    self.sitting_out.discard(entry)
             t.dealt = {}
             t.start_stacks = {}
         if busted:

@@ -9,6 +9,7 @@ import { cardEl, cardSlot } from "../cards.js";
 import { dialog } from "../ui.js";
 import { t, locale } from "../i18n.js";
 import { money, gameText } from "../fmt.js";
+import { mountTournamentSide } from "./tournament_side.js";
 
 // Tournament chips are not money: counts in the player's locale, no currency.
 const chips = (n) => (n === null || n === undefined ? "-" : Number(n).toLocaleString(locale()));
@@ -121,12 +122,9 @@ export function mountTournament(main, id) {
   let closeDeal = null;
   const dealButton = h("button.btn.btn-small", { type: "button", hidden: true,
     onclick: () => conn.send({ type: "tournament_deal", tournament: id, answer: "ask" }) }, t("tourn.propose_deal"));
-  // Away after running out of time (R-TOURN-5): the turns are played for the player
-  // (check or fold) until they say they are back.
-  const backButton = h("button.btn.btn-primary.btn-small", { type: "button", hidden: true,
-    "data-testid": "tournament-back",
-    onclick: () => conn.send({ type: "tournament_back", tournament: id }) }, t("tourn.back"));
-  head.after(h("div", {}, dealButton, backButton));
+  head.after(h("div", {}, dealButton));
+  // Sitting out and back (R-TOURN-5), beside the felt: tournament_side.js
+  const offSide = mountTournamentSide(actions, id);
 
   const follow = () => conn.send({ type: "tournament_follow", tournament: id });
   const onStatus = (s) => { if (s === "open") follow(); };
@@ -156,8 +154,7 @@ export function mountTournament(main, id) {
       h("span", {}, t("tourn.next_level", { time: clockText(s.level_left_ms) })),
       h("span", {}, t("tourn.players_left", { left: s.players_left, entrants: s.entrants })),
       h("span", {}, t("tourn.average", { chips: chips(s.average_stack) })),
-      you ? h("span", { "data-testid": "t-rank" }, you.rank ? t("tourn.rank", { rank: you.rank }) : "") : null,
-      you && you.away && !you.out ? h("span.muted", { "data-testid": "t-away" }, t("tourn.away_note")) : null);
+      you ? h("span", { "data-testid": "t-rank" }, you.rank ? t("tourn.rank", { rank: you.rank }) : "") : null);
     if (you && you.out && !noticeShown) {
       noticeShown = true;
       notice.hidden = false;
@@ -175,7 +172,6 @@ export function mountTournament(main, id) {
     if (s.status === "finished") loadSession();
     dealButton.hidden = !(you && !you.out && s.status === "running" && s.players_left >= 2
       && s.players_left <= 4 && !s.deal && !s.deal_requested);
-    backButton.hidden = !(you && you.away && !you.out && s.status !== "finished");
     renderDeal(s.deal, you);
     renderTable(view.table);
   }
@@ -255,5 +251,5 @@ export function mountTournament(main, id) {
       span ? h("button.btn.btn-primary", { type: "button", onclick: () => act(verb, Number(box.value)) }, t(`act.${verb}`)) : null);
   }
 
-  return () => { off(); offError(); offStatus(); };
+  return () => { off(); offError(); offStatus(); offSide(); };
 }
