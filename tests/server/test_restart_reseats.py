@@ -121,3 +121,76 @@ async def _any_prompt(clients: list[Client], after_hand: int) -> tuple[Client, d
     finally:
         for task in tasks:
             task.cancel()
+
+
+async def test_a_table_closed_mid_hand_is_closed_after_a_restart_and_its_players_cashed_out(
+        tmp_path: Path) -> None:
+    """An operator closes the table while a hand is in play and the node dies before that
+    hand ends: the node that takes the table (here, the restart) voids the hand and carries
+    out the close, every player stood up with the stack of the voided hand's start and cashed
+    out; they were reseated at a closed table (the close lived in the dead node's memory)."""
+    db_url = f"sqlite+aiosqlite:///{tmp_path / 'room.db'}"
+    port = free_port()
+    base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/ws"
+    log = tmp_path / "server.log"
+    proc = start(db_url, port, log)
+    clients: list[Client] = []
+    try:
+        await wait_ready(port, proc)
+        names = ("rosa", "umar")
+        tokens = {n: await _token(base, n) for n in (*names, "olga")}
+        await asyncio.to_thread(grant_in_process, db_url, "olga")
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            wallets = {n: (await http.get("/api/wallet", headers=_bearer(tokens[n]))).json()[
+                "balance"] for n in names}
+        clients = [await _join(ws_url, tokens[n]) for n in names]
+        buy_in = clients[0].views[TABLE]["min_buy_in"] * 2
+        for seat, client in ((1, clients[0]), (3, clients[1])):
+            await client.send(type="sit", table=TABLE, seat=seat, buy_in=buy_in, blind="post")
+        hand = (await _any_prompt(clients, 0))[1]["view"]["legal"]["hand"]
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            r = await http.post(f"/api/admin/tables/{TABLE}/close", json={"reason": "night"},
+                                headers=_bearer(tokens["olga"]))
+            assert r.json()["after"] == "closed", r.text
+        await asyncio.sleep(0.5)  # the hand is still waiting for an action: kill the node now
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        for client in clients:
+            await client.close()
+        clients = []
+
+        proc = start(db_url, port, log)
+        await wait_ready(port, proc)
+        rosa = await _join(ws_url, tokens["rosa"])
+        clients.append(rosa)
+        view = rosa.views[TABLE]
+        assert view["status"] == "closed"
+        assert _seats(view) == {}, view["seats"]
+        assert view["hand"] in (None, hand)
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            for name in names:
+                r = await http.get("/api/wallet", headers=_bearer(tokens[name]))
+                assert r.json()["balance"] == wallets[name], name
+    finally:
+        for client in clients:
+            await client.close()
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    summary = await asyncio.to_thread(audit_in_process, db_url)
+    assert summary["ok"] is True
+    assert summary["counts"]["hands_voided"] == 1
+    assert summary["totals"]["balances_except_world"] == summary["totals"]["deposits"]
+
+
+def grant_in_process(db_url: str, name: str) -> None:
+    from typer.testing import CliRunner
+
+    from pokerroom.cli import app
+
+    out = CliRunner().invoke(app, ["admin", "grant-operator", name, "--database", db_url])
+    assert out.exit_code == 0, out.output
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}

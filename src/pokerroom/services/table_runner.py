@@ -69,7 +69,7 @@ from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
 from pokerroom.services.seal import SealKey
 from pokerroom.services.seating import SavedSeat, SeatBook, Seating
-from pokerroom.services.table_ops import OperatedRunner, TableOperations
+from pokerroom.services.table_ops import CLOSED, OperatedRunner, TableOperations
 from pokerroom.services.table_seats import TableSeats
 from pokerroom.services.table_show import ShowAfterHand, show_offer
 from pokerroom.services.table_waiting import WaitingSeats
@@ -207,6 +207,11 @@ class TableRunner(OperatedRunner):
         self._hand_base = await self.services.hands.last_hand_number(self.table_id)
         await self._restore_seats()
         await self.waiting.restore()
+        if self.ops.status == CLOSED and self.table.players():
+            # closed by an operator while a hand was in play, the node gone before that hand
+            # ended: the close is carried out now (every player stood up and cashed out),
+            # not a reseat at a closed table
+            await self.close_now()
         self.start_actor()
         if len(self.table.waiting_list):
             # offers that ran out meanwhile, and open seats nobody was offered yet
@@ -764,7 +769,7 @@ class TableRunner(OperatedRunner):
         # A player left with no chips cannot be dealt in: the seat is freed for others; at a
         # table an operator closed, every player is.
         for p in self.table.players():
-            if p.stack == 0 or self.ops.status == "closed":
+            if p.stack == 0 or self.ops.status == CLOSED:
                 self.did(self.table.stand_up(p.account, now_ms=now_ms()))
         await self.seating.after_departures()
         await self.save_seats()
@@ -858,8 +863,26 @@ class TableRunner(OperatedRunner):
         self.maybe_deal()
 
     async def keep_status(self) -> None:
-        # kept with the seating: between hands now, else at the end of the hand in play
-        await self.save_seats()
+        """Kept with the seating: between hands, the seating now; during a hand, the seating
+        kept before it (the one a voided hand is restored to) with the new status, so a node
+        that dies before the hand ends leaves the operator's word to whoever takes the table
+        (and the whole seating again at the end of the hand)."""
+        if self.table.hand is None:
+            await self.save_seats()
+            return
+        book, kept = self.services.seats, self._saved_seating
+        if book is None or kept is None:
+            return
+        seating = replace(Seating.decode(kept), status=self.ops.status)
+        text = seating.encode()
+        if text == kept:
+            return
+        try:
+            await book.save(self.table_id, seating)
+        except Exception:  # noqa: BLE001 - the table plays on, as for any seating save
+            log.exception("%s: could not keep the status", self.table_id)
+            return
+        self._saved_seating = text
 
     async def close_now(self) -> None:
         for p in self.table.players():
