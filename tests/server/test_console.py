@@ -350,3 +350,45 @@ async def test_a_paused_table_stays_paused_after_a_restart(tmp_path: Path) -> No
         assert runner.run is not None  # open deals again to the reseated players
     finally:
         await stop_server(server)
+
+
+async def test_a_paused_or_closed_uth_table_stays_so_after_a_restart(tmp_path: Path) -> None:
+    """A UTH table keeps no seating, but its operator's pause or close is kept all the same
+    (services.seating, a seating with no seat): a restart, or another node taking the table
+    over, finds it still paused or closed; the status lived in the node's memory only and
+    the table was open again."""
+    settings = make_settings(tmp_path)
+    server = await start_server(settings)
+    try:
+        op = await register(server, "omar")
+        await grant(server, "omar")
+        async with server.http() as http:
+            for table, verb in (("izar-1", "pause"), ("izar-2", "close")):
+                r = await http.post(f"/api/admin/tables/{table}/{verb}",
+                                    json={"reason": "check"}, headers=bearer(op))
+                assert r.status_code == 200, r.text
+    finally:
+        await stop_server(server)
+    server = await start_server(settings)
+    try:
+        lobby = server.app.state.room.lobby
+        assert (lobby.runner("izar-1").status, lobby.runner("izar-2").status) == (
+            "paused", "closed")
+        player = await register(server, "uma")
+        c = await Client.connect(server.ws_url, token=player)
+        await c.send(type="sit", table="izar-2", ref="closed")
+        assert (await c.wait_for(of_type("error", ref="closed")))["code"] == "table_closed"
+        await c.close()
+        async with server.http() as http:
+            r = await http.post("/api/auth/login", json={"username": "omar", "password": PASSWORD})
+            op = r.json()["token"]
+            r = await http.post("/api/admin/tables/izar-1/open", json={"reason": "go"},
+                                headers=bearer(op))
+            assert (r.json()["before"], r.json()["after"]) == ("paused", "open")
+    finally:
+        await stop_server(server)
+    server = await start_server(settings)
+    try:  # reopened: kept open
+        assert server.app.state.room.lobby.runner("izar-1").status == "open"
+    finally:
+        await stop_server(server)

@@ -450,7 +450,7 @@ class ServerState:
                 decision_s=self.settings.uth_decision_seconds,
                 pause_s=self.settings.between_hands_seconds,
                 client_seeds=services.client_seeds, metrics=self.metrics,
-                limits=services.limits, seal=self.seal,
+                limits=services.limits, seal=self.seal, status_book=services.seats,
             )
         return factories
 

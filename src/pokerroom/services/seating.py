@@ -1,4 +1,5 @@
-"""Who sits where at a poker table, kept in the database so the table outlives its process.
+"""Who sits where at a poker table, kept in the database so the table outlives its process
+(a UTH table keeps here only its operator's pause or close: a seating with no seat).
 
     book = SeatBook(db)
     await book.save("antares-1", Seating(seats=table.seat_records(), names=..., ...))

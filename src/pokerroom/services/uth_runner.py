@@ -39,6 +39,7 @@ from pokerroom.services.outbound_parts import (
 )
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.seal import SealKey
+from pokerroom.services.seating import SeatBook, Seating
 from pokerroom.services.table_ops import OperatedRunner, TableOperations
 from pokerroom.services.uth_rounds import UthRounds, without_deck
 from pokerroom.services.wire import card_text, plain
@@ -87,8 +88,11 @@ class UthRunner(OperatedRunner):
                  betting_s: float, decision_s: float, pause_s: float, decimals: int = 2,
                  client_seeds: ClientSeeds | None = None,
                  metrics: RoomMetrics | None = None, limits: Any = None,
-                 seal: SealKey | None = None) -> None:
+                 seal: SealKey | None = None, status_book: SeatBook | None = None) -> None:
         super().__init__(f"uth:{table_id}")
+        # where the operator's word on the table is kept (services.seating: a seating with no
+        # seat, as a UTH table keeps none); None: in this node's memory only
+        self.status_book = status_book
         self.seal = seal  # seals each deal's server seed in the rows (services.seal)
         self.table_id = table_id
         self.display_name = name
@@ -121,6 +125,11 @@ class UthRunner(OperatedRunner):
         self.away: dict[int, int] = {}  # seat -> rounds dealt since they went away
 
     async def start(self) -> None:
+        kept = (await self.status_book.load(self.table_id)
+                if self.status_book is not None else None)
+        if kept is not None:
+            # an operator's pause or close outlives the node (a restart, a take-over)
+            self.ops.status = kept.status
         self.start_actor()
         # Load the strategy (numpy, numba kernels) now rather than at the first decision.
         self._warm = asyncio.get_running_loop().create_task(asyncio.to_thread(_load_strategy))
@@ -556,8 +565,16 @@ class UthRunner(OperatedRunner):
             self.schedule("betting", self.pause_s, self._deal)
 
     async def keep_status(self) -> None:
-        """A UTH table keeps no seating in the database, so its status lives in its node
-        only (a restart or take-over opens it again)."""
+        """Keep the status where a restart or the node taking the table over finds it: a
+        seating with no seat (a UTH table seats nobody across a restart), checked against
+        the table's cluster fence like every other write for the table."""
+        if self.status_book is None:
+            return
+        try:
+            await self.status_book.save(self.table_id, Seating(
+                seats=(), previous=None, status=self.ops.status))
+        except Exception:  # noqa: BLE001 - the table goes on with its status in memory
+            log.exception("%s: could not keep the status", self.table_id)
 
     async def close_now(self) -> None:
         """Bets placed for a round that will not be dealt go back; every seat is freed."""

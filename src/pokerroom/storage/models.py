@@ -263,7 +263,8 @@ class TournamentNumber(Base):
 class TableSeating(Base):
     """Who sits where at a poker table between hands (JSON), so that a restart, or the node
     that takes the table over, seats the same players again instead of cashing them out.
-    Chips are not here: the escrow in the ledger is the truth for each stack."""
+    Chips are not here: the escrow in the ledger is the truth for each stack. A UTH table's
+    row holds no seat, only the operator's pause or close (services.seating.Seating.status)."""
 
     __tablename__ = "table_seating"
     table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
