@@ -25,6 +25,7 @@ class Connection:
         self.username = username
         self.tables: set[str] = set()
         self.tournaments: set[str] = set()  # the tournaments it follows
+        self.tournament_tables: dict[str, int] = {}  # tournament -> the table it watches
         self.lobby = False
         self.closed = False
         self.session: str | None = None  # the session token it opened with (logout closes it)

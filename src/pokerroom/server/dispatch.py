@@ -23,11 +23,13 @@ from pokerroom.server.messages import (
     TopUp,
     TournamentAct,
     TournamentBack,
+    TournamentChat,
     TournamentDeal,
     TournamentFollow,
     TournamentRegister,
     TournamentSitOut,
     TournamentUnregister,
+    TournamentWatch,
     Unobserve,
     UthBet,
     UthDecide,
@@ -142,5 +144,14 @@ async def dispatch(state: ServerState, conn: Connection, msg: Inbound) -> None:
             await state.tournaments.back(msg.tournament, _need_account(conn))
         case TournamentSitOut():
             await state.tournaments.sit_out(msg.tournament, _need_account(conn))
+        case TournamentWatch():
+            await state.watch_tournament_table(conn, msg.tournament, msg.table)
+        case TournamentChat():
+            account = _need_account(conn)
+            if await state.chats.take(str(account), CHATS_PER_10_S) is not None:
+                raise RefusedError("rate_limited", "too many chat lines; slow down")
+            watching = conn.tournament_tables.get(msg.tournament) == msg.table
+            await state.tournaments.chat(msg.tournament, account, conn.username or "",
+                                         msg.table, msg.text, watching)
         case _:
             assert_never(msg)

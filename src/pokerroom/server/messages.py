@@ -191,6 +191,23 @@ class TournamentSitOut(_Message):
     tournament: TableId
 
 
+class TournamentWatch(_Message):
+    """Watch one table of a tournament (its chat); `table` null: stop watching."""
+
+    type: Literal["tournament_watch"]
+    tournament: TableId
+    table: Annotated[int, Field(ge=1, le=10_000, strict=True)] | None = None
+
+
+class TournamentChat(_Message):
+    """A chat line at a tournament table you sit at or watch (as `chat` at a cash table)."""
+
+    type: Literal["tournament_chat"]
+    tournament: TableId
+    table: Annotated[int, Field(ge=1, le=10_000, strict=True)]
+    text: Annotated[str, Field(min_length=1, max_length=200)]
+
+
 class TournamentDeal(_Message):
     """Ask for the final-table ICM deal, or accept or decline the one offered."""
 
@@ -203,7 +220,7 @@ Inbound = Annotated[
     Hello | Ping | LobbySubscribe | LobbyUnsubscribe | Observe | Unobserve | Sit | Act | SitOut
     | SitIn | AutoPost | TopUp | Leave | WaitList | Chat | UthBet | UthDecide
     | TournamentFollow | TournamentRegister | TournamentUnregister | TournamentAct
-    | TournamentDeal | TournamentBack | TournamentSitOut,
+    | TournamentDeal | TournamentBack | TournamentSitOut | TournamentWatch | TournamentChat,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Inbound] = TypeAdapter(Inbound)

@@ -38,6 +38,7 @@ from pokerroom.services.fanout import (
     account_channel,
     table_channel,
     tournament_channel,
+    tournament_table_channel,
 )
 from pokerroom.services.hands import HandStore
 from pokerroom.services.history import HandHistory
@@ -549,6 +550,20 @@ class ServerState:
         conn.tournaments.add(tournament_id)
         conn.push(message)
 
+    async def watch_tournament_table(self, conn: Any, tournament_id: str,
+                                     table: int | None) -> None:
+        """The client watches one table of a tournament (its chat; services.tournament_chat),
+        instead of the one it watched there; `table` None: none."""
+        if table is not None and table not in self.tournaments.tables_of(tournament_id):
+            raise RefusedError("no_table", f"tournament {tournament_id} has no table {table} "
+                               "now")
+        old = conn.tournament_tables.pop(tournament_id, None)
+        if old is not None:
+            self.fanout.unsubscribe(tournament_table_channel(tournament_id, old), conn)
+        if table is not None:
+            self.fanout.subscribe(tournament_table_channel(tournament_id, table), conn)
+            conn.tournament_tables[tournament_id] = table
+
     async def arrived(self, conn: Any) -> None:
         """A player connected (again): back in the tournaments where they were away
         (R-TOURN-5; they were marked away when their last connection closed)."""
@@ -568,6 +583,8 @@ class ServerState:
             self.fanout.unsubscribe(account_channel(conn.account_id), conn)
         for tournament_id in conn.tournaments:
             self.fanout.unsubscribe(tournament_channel(tournament_id), conn)
+        for tournament_id, table in conn.tournament_tables.items():
+            self.fanout.unsubscribe(tournament_table_channel(tournament_id, table), conn)
         for table_id in list(conn.tables):
             if self.lobby.has(table_id):
                 try:

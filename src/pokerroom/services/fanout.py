@@ -10,7 +10,8 @@ that client. Runners hold no sockets (DESIGN section 6).
 Channels: `table:<id>` carries what every observer of a table may see; `account:<id>` what one
 account may see (its own view of each table it plays at, its own picture of each tournament
 it entered, its balance, its notices); `tournament:<id>` what every follower of a tournament
-may see (its summary; services.tournament_hall); `lobby` the lobby feed. A message is always
+may see (its summary; services.tournament_hall); `table:<tournament>/<n>` the chat of one
+tournament table for its observers; `lobby` the lobby feed. A message is always
 already filtered for its channel's audience by the table's owner, through the core's views:
 nothing unfiltered is ever published. `skip` names
 the accounts that get their own copy on their account channel, so a player watching a table
@@ -41,6 +42,12 @@ def table_channel(table_id: str) -> str:
 
 def tournament_channel(tournament_id: str) -> str:
     return f"tournament:{tournament_id}"
+
+
+def tournament_table_channel(tournament_id: str, table: int) -> str:
+    """The chat of one tournament table for its observers (its players hear it on their
+    account channels, wherever their sockets are: services.tournament_chat)."""
+    return f"table:{tournament_id}/{table}"
 
 
 def account_channel(account_id: int) -> str:

@@ -351,6 +351,10 @@ class Standing(TypedDict):
     prize: int
 
 
+class StandingAt(Standing):
+    table: int | None  # the table the player sits at (null: not seated, or out)
+
+
 class TournamentSummary(TypedDict):
     id: str
     name: str
@@ -378,7 +382,7 @@ class TournamentSummary(TypedDict):
     structure: list[LevelEntry]
     deal: DealOffer | None
     deal_requested: bool
-    players: list[Standing]
+    players: list[StandingAt]
 
 
 class TournamentYou(Standing):

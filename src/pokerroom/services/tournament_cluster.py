@@ -61,7 +61,7 @@ log = logging.getLogger("pokerroom.cluster")
 
 # What an owner runs for another node's player or console (TournamentHall's commands).
 FORWARDED = frozenset({"register", "unregister", "act", "deal", "back", "sit_out", "follow",
-                       "cancel"})
+                       "cancel", "chat"})
 
 
 def base_of(tid: str) -> str:

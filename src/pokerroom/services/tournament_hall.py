@@ -38,6 +38,7 @@ from pokerroom.services.operators import Operator, log_entry
 from pokerroom.services.outbound import Frame, Tournament
 from pokerroom.services.outbound_parts import TournamentPicture, TournamentSummary
 from pokerroom.services.refusal import RefusedError
+from pokerroom.services.tournament_chat import publish_chat
 from pokerroom.services.tournament_director import (
     START_AT,
     TournamentDirector,
@@ -363,6 +364,24 @@ class TournamentHall:
         d = self.director(tid)
         await self._refusing(d.sit_out(_playing(d, account_id)))
         self.publish(tid)
+
+    async def chat(self, tid: str, account_id: int, name: str, table: int, text: str,
+                   watching: bool = False) -> None:
+        """A chat line at table `table` (services.tournament_chat); `watching`: the sender's
+        socket watches that table."""
+        if self._forwarded(tid):
+            return await self.remote.forward(tid, "chat",
+                                             [account_id, name, table, text, watching])
+        publish_chat(self.fanout, self.director(tid), table, account_id, name, text,
+                     watching=watching)
+
+    def tables_of(self, tid: str) -> set[int]:
+        """The numbers of the tournament's tables now, wherever it runs (refused when there
+        is no such tournament)."""
+        if self._forwarded(tid) and tid in self.remote.rows:
+            players = self.remote.rows[tid].get("players") or []
+            return {p["table"] for p in players if p.get("table") is not None}
+        return set(self.director(tid).t.tables)
 
     async def absent(self, account_id: int) -> None:
         """The account's last connection closed: it is away at once in every tournament it

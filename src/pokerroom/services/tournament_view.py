@@ -28,6 +28,7 @@ def tournament_summary(d: Any) -> TournamentSummary:
     level = t.level
     alive = [e for e in t.entries.values() if not e.busted]
     left_ms = None
+    at = {e: x.number for x in t.tables.values() for e in x.seats if e is not None}
     if level.length_ms is not None and t.status in ("running", "on_break", "hand_for_hand"):
         left_ms = max(0, level.length_ms - (d.now() - t.level_started_ms))
     return {
@@ -66,7 +67,7 @@ def tournament_summary(d: Any) -> TournamentSummary:
         "deal_requested": d.deal_requested_by is not None,
         "players": sorted(
             ({"entry": e.entry, "name": name_of(d, e.entry), "chips": e.chips, "place": e.place,
-              "prize": e.prize} for e in t.entries.values()),
+              "prize": e.prize, "table": at.get(e.entry)} for e in t.entries.values()),
             key=lambda p: (p["place"] or 0, -p["chips"]),
         ),
     }  # fmt: skip

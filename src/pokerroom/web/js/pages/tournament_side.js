@@ -1,9 +1,10 @@
 // What a tournament table has beside the felt, as a cash table does: sitting out and coming
-// back (R-TOURN-5). Kept apart from tournaments.js (the felt): each part follows the
-// `tournament` pictures by itself.
+// back (R-TOURN-5), the table's chat. Kept apart from tournaments.js (the felt): each part
+// follows the `tournament` pictures by itself.
 import { h, replace } from "../dom.js";
 import { conn } from "../socket.js";
 import { t } from "../i18n.js";
+import { errorText } from "../ui.js";
 
 /** Sit out / I'm back (R-TOURN-5): away, the player is dealt in and played for (check or
  * fold) until they say they are back. A player away after a time-out or a closed connection
@@ -31,13 +32,99 @@ function seatControl(id) {
   return { el, update };
 }
 
+/** The chat of one table of the tournament, as at a cash table: a player talks at the table
+ * they sit at (the panel follows them when moved); anyone else picks a table to watch. */
+function chatPanel(id) {
+  let mine = null;       // the table the player sits at
+  let watched = null;    // the table this socket watches (not seated)
+  const lines = [];      // every line of this tournament's tables heard on this page
+  const sent = new Set();  // refs of our lines, to word their refusals here
+  const list = h("ol.log", { "data-testid": "t-chat", style: { maxHeight: "140px" } });
+  const error = h("div.error", { role: "alert", hidden: true, "data-testid": "t-chat-error" });
+  const picker = h("select", { "aria-label": t("ttable.watch_table"), "data-testid": "t-chat-table", hidden: true,
+    onchange: () => watch(picker.value ? Number(picker.value) : null) });
+  const input = h("input", { type: "text", maxlength: 200, placeholder: t("chat.placeholder"), "aria-label": t("chat.message") });
+  const form = h("form.row", {
+    onsubmit: (ev) => {
+      ev.preventDefault();
+      const text = input.value.trim();
+      const table = current();
+      if (text && table) sent.add(conn.send({ type: "tournament_chat", tournament: id, table, text }));
+      input.value = "";
+    },
+  }, input, h("button.btn.btn-small", { type: "submit" }, t("chat.send")));
+  const title = h("h2", {}, t("chat.title"));
+  const el = h("div.panel.tournament-chat", { hidden: true }, title, picker, list, error, form);
+  const current = () => mine || watched;
+
+  function watch(table) {
+    watched = table;
+    conn.send({ type: "tournament_watch", tournament: id, table });
+    render();
+  }
+
+  function render() {
+    const table = current();
+    title.textContent = table ? t("ttable.chat_title", { table }) : t("chat.title");
+    const key = `${id}/${table}`;
+    replace(list, lines.filter((c) => c.table === key).slice(-50)
+      .map((c) => h("li", {}, h("strong", {}, `${c.name}: `), c.text)));
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function update(view) {
+    const over = ["finished", "cancelled"].includes(view.summary.status);
+    const tables = [...new Set(view.summary.players.map((p) => p.table).filter((n) => n))].sort((a, b) => a - b);
+    mine = view.table ? view.table.number : null;
+    el.hidden = over || !tables.length;
+    picker.hidden = Boolean(mine);
+    if (!mine) {
+      // Not seated (not entered, or out): watch a table, the first one unless chosen.
+      if (!tables.includes(watched) && tables.length) watch(tables[0]);
+      replace(picker, tables.map((n) => h("option", { value: String(n), selected: n === watched }, t("ttable.table", { table: n }))));
+    } else if (watched) {
+      watched = null;
+      conn.send({ type: "tournament_watch", tournament: id, table: null });
+    }
+    render();
+  }
+
+  function heard(msg) {
+    if (!msg.table || !msg.table.startsWith(`${id}/`)) return;
+    lines.push(msg);
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+    error.hidden = true;
+    render();
+  }
+
+  function refused(msg) {
+    if (!sent.has(msg.ref)) return;
+    error.hidden = false;
+    error.textContent = errorText(msg).text;
+  }
+
+  // A new socket watches nothing: watch again (the felt's page follows again by itself).
+  const reopened = () => { if (watched) conn.send({ type: "tournament_watch", tournament: id, table: watched }); };
+  return { el, update, heard, refused, reopened, watching: () => watched !== null };
+}
+
 /** Mounts the side parts of tournament `id` after `anchor`; returns the cleanup. */
 export function mountTournamentSide(anchor, id) {
   const seat = seatControl(id);
-  anchor.after(h("div.tournament-side", { "data-testid": "tournament-side" }, seat.el));
-  const off = conn.on("tournament", (msg) => {
-    if (msg.tournament !== id) return;
-    seat.update(msg.view);
-  });
-  return () => { off(); };
+  const chat = chatPanel(id);
+  anchor.after(h("div.tournament-side", { "data-testid": "tournament-side" }, seat.el, chat.el));
+  const offs = [
+    conn.on("tournament", (msg) => {
+      if (msg.tournament !== id) return;
+      seat.update(msg.view);
+      chat.update(msg.view);
+    }),
+    conn.on("chat", chat.heard),
+    conn.on("error", chat.refused),
+    conn.onStatus((status) => { if (status === "open") chat.reopened(); }),
+  ];
+  return () => {
+    for (const off of offs) off();
+    if (chat.watching()) conn.send({ type: "tournament_watch", tournament: id, table: null });
+  };
 }
