@@ -74,10 +74,13 @@ def _summary(stored: StoredHand, account_id: int, state: Any = None) -> dict[str
 
 @router.get("", summary="My hands, newest first")
 async def my_hands(who: Me, state: Room, limit: Annotated[int, Query(ge=1, le=200)] = 50,
-                   before: Annotated[int | None, Query(ge=1, le=ID_MAX)] = None
+                   before: Annotated[int | None, Query(ge=1, le=ID_MAX)] = None,
+                   tournament: Annotated[str | None, Query(
+                       min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.\-]+$",
+                       description="only the hands of this tournament")] = None,
                    ) -> dict[str, Any]:
     hands = await HandHistory(state.db).of(who[0], limit=max(1, min(limit, 200)),
-                                              before_id=before)
+                                              before_id=before, tournament=tournament)
     return {"hands": [_summary(h, who[0], state) for h in hands]}
 
 

@@ -456,9 +456,11 @@ class HandStore:
             return int(value or 0)
 
     async def history(
-        self, account_id: int, *, limit: int = 50, before_id: int | None = None
+        self, account_id: int, *, limit: int = 50, before_id: int | None = None,
+        tournament: str | None = None,
     ) -> list[StoredHand]:
-        """The hands (settled or voided) an account took part in, newest first."""
+        """The hands (settled or voided) an account took part in, newest first; `tournament`:
+        only that tournament's (its tables are `<tournament>/<n>`)."""
         query = (
             select(Hand)
             .join(HandPlayer, HandPlayer.hand_id == Hand.id)
@@ -466,6 +468,9 @@ class HandStore:
         )
         if before_id is not None:
             query = query.where(Hand.id < before_id)
+        if tournament is not None:  # (escaped: `_` in an id is no LIKE wildcard)
+            query = query.where(Hand.kind == TOURNAMENT,
+                                Hand.table_id.startswith(f"{tournament}/", autoescape=True))
         async with self.db.read() as session:
             rows = (await session.execute(query.order_by(Hand.id.desc()).limit(limit))).scalars()
             return [stored_hand(r) for r in rows]

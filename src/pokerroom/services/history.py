@@ -28,10 +28,12 @@ class HandHistory:
         self.db = db
         self.hands = HandStore(db)
 
-    async def of(self, account_id: int, *, limit: int = 50,
-                 before_id: int | None = None) -> list[StoredHand]:
-        """The hands (settled or voided) the account took part in, newest first."""
-        return await self.hands.history(account_id, limit=limit, before_id=before_id)
+    async def of(self, account_id: int, *, limit: int = 50, before_id: int | None = None,
+                 tournament: str | None = None) -> list[StoredHand]:
+        """The hands (settled or voided) the account took part in, newest first (`tournament`:
+        only that tournament's)."""
+        return await self.hands.history(account_id, limit=limit, before_id=before_id,
+                                        tournament=tournament)
 
     async def own_hand(self, account_id: int, hand_id: int) -> StoredHand | None:
         """The hand if the account played it; None when it is missing or someone else's (the

@@ -1,9 +1,9 @@
 // What a tournament table has beside the felt, as a cash table does: sitting out and coming
-// back (R-TOURN-5), the table's chat. Kept apart from tournaments.js (the felt): each part
+// back (R-TOURN-5), the table's chat, the player's last hands. Kept apart from tournaments.js (the felt): each part
 // follows the `tournament` pictures by itself.
 import { h, replace } from "../dom.js";
 import { conn } from "../socket.js";
-import { t } from "../i18n.js";
+import { t, locale } from "../i18n.js";
 import { errorText } from "../ui.js";
 
 /** Sit out / I'm back (R-TOURN-5): away, the player is dealt in and played for (check or
@@ -108,16 +108,55 @@ function chatPanel(id) {
   return { el, update, heard, refused, reopened, watching: () => watched !== null };
 }
 
+/** The player's last hands in this tournament (GET /api/hands?tournament=), each a link to
+ * its replay (the history page); fetched again when a hand has ended. */
+function handLog(id) {
+  const list = h("ol.log.t-hands", { "data-testid": "t-hands" });
+  const el = h("div.panel", { hidden: true },
+    h("h2", {}, t("ttable.my_hands")), list,
+    h("a.btn.btn-ghost.btn-small", { href: "#/history" }, t("ttable.all_hands")));
+  let seen = null;  // what the list was fetched for (the table's hand, the place)
+  let timer = null;
+  const chipsText = (n) => `${n > 0 ? "+" : ""}${Number(n).toLocaleString(locale())}`;
+
+  async function load() {
+    let hands = [];
+    try {
+      const r = await fetch(`/api/hands?limit=10&tournament=${encodeURIComponent(id)}`, { credentials: "same-origin" });
+      if (!r.ok) return;
+      hands = (await r.json()).hands;
+    } catch { return; }
+    replace(list, hands.length ? hands.map((hd) => h("li", { dataset: { hand: String(hd.id) } },
+      h("a", { href: `#/history/${encodeURIComponent(hd.id)}` }, t("ttable.hand", { hand: hd.hand, table: hd.table.split("/").pop() })),
+      " ", hd.status === "voided" ? h("span.muted", {}, t("ttable.voided")) : h("span", {}, t("ttable.net", { chips: chipsText(hd.net) }))))
+      : h("li.muted", {}, t("ttable.no_hands")));
+  }
+
+  function update(view) {
+    const you = view.you;
+    el.hidden = !you;
+    if (!you) return;
+    const key = `${view.table ? view.table.hand_number : "-"}:${you.place || ""}:${view.summary.status}`;
+    if (key === seen) return;
+    seen = key;
+    clearTimeout(timer);
+    timer = setTimeout(load, 400);  // a hand's end comes with several pictures: one fetch
+  }
+  return { el, update, stop: () => clearTimeout(timer) };
+}
+
 /** Mounts the side parts of tournament `id` after `anchor`; returns the cleanup. */
 export function mountTournamentSide(anchor, id) {
   const seat = seatControl(id);
   const chat = chatPanel(id);
-  anchor.after(h("div.tournament-side", { "data-testid": "tournament-side" }, seat.el, chat.el));
+  const hands = handLog(id);
+  anchor.after(h("div.tournament-side", { "data-testid": "tournament-side" }, seat.el, chat.el, hands.el));
   const offs = [
     conn.on("tournament", (msg) => {
       if (msg.tournament !== id) return;
       seat.update(msg.view);
       chat.update(msg.view);
+      hands.update(msg.view);
     }),
     conn.on("chat", chat.heard),
     conn.on("error", chat.refused),
@@ -125,6 +164,7 @@ export function mountTournamentSide(anchor, id) {
   ];
   return () => {
     for (const off of offs) off();
+    hands.stop();
     if (chat.watching()) conn.send({ type: "tournament_watch", tournament: id, table: null });
   };
 }
