@@ -25,6 +25,7 @@ numbered in one sequence, at tables `<tournament>/<table number>`.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -61,6 +62,8 @@ from pokerroom.storage.database import Database
 from pokerroom.storage.fencing import check_lease, tournament_lease
 from pokerroom.storage.models import TournamentRow
 from pokerroom.storage.records import encode_record
+
+log = logging.getLogger("pokerroom.tournaments")
 
 # In a stored spec: a scheduled tournament's start as wall-clock ms (UTC epoch), fixed when
 # the instance opens and kept when it is restored (never computed again).
@@ -347,7 +350,10 @@ class TournamentDirector(Actor):
         await self.call(self._back, entry)
 
     async def _back(self, entry: str) -> None:
+        chosen = entry in self.t.sitting_out
         self.t.set_away(entry, False)
+        if chosen:
+            await self._keep()
 
     async def gone(self, entry: str) -> list[TournamentEvent]:
         """The player's last connection closed: away at once (R-TOURN-5), and if it is their
@@ -369,7 +375,19 @@ class TournamentDirector(Actor):
     async def _sit_out(self, entry: str) -> list[TournamentEvent]:
         if self.t.status in ("finished", "cancelled"):
             raise RuleViolationError("R-TOURN-5", f"the tournament is {self.t.status}")
-        return await self._away(entry, chosen=True)
+        events = await self._away(entry, chosen=True)
+        if not any(isinstance(e, HandFinishedAt) for e in events):  # (else stored with it)
+            await self._keep()
+        return events
+
+    async def _keep(self) -> None:
+        """Store the snapshot now, so that a sit-out (or the return from one) survives a
+        restart or a take-over even if no hand ends before. Best effort: the next hand's end
+        stores it anyway, and a refused write here changes nothing in the tournament."""
+        try:
+            await self.db.run_write(lambda s: self._save(s, []))
+        except Exception:  # noqa: BLE001 - fenced, or the database away: kept at the next end
+            log.warning("tournament %s: could not store a sit-out now", self.id, exc_info=True)
 
     async def _away(self, entry: str, *, chosen: bool) -> list[TournamentEvent]:
         self.t.set_away(entry, True, chosen=chosen)
