@@ -90,7 +90,7 @@ class Player:
                     continue
                 back_sent = False
                 legal = table.get("legal")
-                if not legal:
+                if not legal or legal.get("after_hand"):  # (R-SD-5's show: no decision)
                     continue
                 key = (table["number"], legal["hand"], legal["action_no"])
                 if key in answered:

@@ -60,7 +60,7 @@ async def answer(client: Client, answered: set[tuple[int, int, int]]) -> bool:
         return False
     table = views[-1].get("table") or {}
     legal = table.get("legal")
-    if not legal:
+    if not legal or legal.get("after_hand"):  # (R-SD-5's show after the hand: no decision)
         return False
     key = (table["number"], legal["hand"], legal["action_no"])
     if key in answered:
@@ -128,7 +128,7 @@ async def test_R_TOURN_5_a_disconnected_player_is_away_at_once_and_back_on_recon
         while True:
             legal = next((v["table"]["legal"] for v in reversed(pictures(back))
                           if v.get("table")), None)  # fmt: skip
-            if legal:
+            if legal and not legal.get("after_hand"):
                 break  # a decision is offered to the player again
             assert loop.time() < deadline, "the player who came back was never asked again"
             await answer(stay, answered)

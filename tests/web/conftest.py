@@ -121,6 +121,8 @@ SERVER_SETTINGS = {
     "fast_password_hash": True,
     "seed": 20261129,
     "between_hands_seconds": 4.0,
+    # Tournaments play whole (to a winner) in the tests: a short rest between hands.
+    "tournament_between_hands_seconds": 0.3,
     "uth_betting_seconds": 3.0,
     "action_seconds": 30.0,
 }

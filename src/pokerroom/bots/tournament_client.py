@@ -104,7 +104,7 @@ class TournamentBot:
                     self._back_sent = False
                 table = view.get("table") or {}
                 legal = table.get("legal")
-                if not legal:
+                if not legal or legal.get("after_hand"):  # R-SD-5's optional show: quiet
                     continue
                 key = (table["number"], legal["hand"], legal["action_no"])
                 if key in self._answered:

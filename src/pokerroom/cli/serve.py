@@ -145,6 +145,10 @@ def register(app: typer.Typer) -> None:
             [], help="Extra Origin allowed to open the WebSocket (repeatable)."
         ),
         between_hands: float = typer.Option(2.0, help="Seconds between two hands at a table."),
+        tournament_between_hands: float = typer.Option(
+            None, help="Seconds between two hands at a tournament table (default: "
+            "--between-hands)."
+        ),
         action_seconds: float = typer.Option(None, help="Time per action (default: the room's)."),
         bot_think: float = typer.Option(0.8, help="Mean seconds a bot thinks (with --bots)."),
         insecure_fast_hash: bool = typer.Option(
@@ -217,6 +221,7 @@ def register(app: typer.Typer) -> None:
             lease_ttl_ms=int(lease_ttl * 1000),
             room_path=room, extra_origins=tuple(allow_origin),
             between_hands_seconds=between_hands, action_seconds=action_seconds,
+            tournament_between_hands_seconds=tournament_between_hands,
             fast_password_hash=insecure_fast_hash, metrics=metrics,
             signups_per_ip_per_hour=signups_per_ip, cookie_secure=cookie_secure,
             max_sockets_per_ip=sockets_per_ip, seal_key_path=seal_key,

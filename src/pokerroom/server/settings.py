@@ -31,6 +31,8 @@ class Settings:
     time_bank_seconds: float | None = None
     # Pause after a hand so clients can show the result.
     between_hands_seconds: float = 2.0
+    # The same pause at tournament tables; None = between_hands_seconds.
+    tournament_between_hands_seconds: float | None = None
     uth_betting_seconds: float = 15.0
     uth_decision_seconds: float = 20.0
     cookie_secure: bool = False

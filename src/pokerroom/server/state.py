@@ -222,7 +222,8 @@ class ServerState:
         hall = partial(
             TournamentHall, self._db, self.room.tournaments, decks=deck_source,
             action_ms=int((self.settings.action_seconds or 15) * 1000),
-            client_seeds=self.client_seeds, fanout=self.fanout, seal=self.seal)
+            client_seeds=self.client_seeds, fanout=self.fanout, seal=self.seal,
+            between_hands_s=self._tournament_pause_s())
         if self.settings.cluster_url is not None:
             await self._start_cluster()
             # Each director runs on the node holding its tournament's lease (issue 13).
@@ -254,6 +255,11 @@ class ServerState:
         await self.lobby.start()
         self.tournaments = hall()
         await self.tournaments.start()
+
+    def _tournament_pause_s(self) -> float:
+        """The rest between two hands at a tournament table (the cash tables' unless set)."""
+        own = self.settings.tournament_between_hands_seconds
+        return self.settings.between_hands_seconds if own is None else own
 
     async def _refresh_caps(self, caps: RedisSocketCaps) -> None:
         while True:

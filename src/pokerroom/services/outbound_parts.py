@@ -229,7 +229,7 @@ class PokerView(PokerHeader):
     you: You | None
     legal: Legal | None
     clock: PokerClock | None
-    fairness: NotRequired[Fairness]  # while a hand runs
+    fairness: NotRequired[Fairness]  # while a hand is on the felt (running or just over)
     hand_id: int | None
     log: NotRequired[list[WireEvent]]  # only in a full `table_view`
 
@@ -408,7 +408,7 @@ class TournamentTable(TypedDict):
     button: int | None
     hand: CoreHandView | None
     legal: Legal | None
-    fairness: NotRequired[Fairness]  # while a hand runs
+    fairness: NotRequired[Fairness]  # while a hand is on the felt (running or just over)
 
 
 class TournamentPicture(TypedDict):

@@ -279,3 +279,19 @@ def personal_view(shared: SharedView, hand_view: HandView | None, viewer_account
         view["legal"] = legal_json(hand_view.legal, shared.hand_number, shared.action_no,
                                    hand_view)
     return view
+
+
+def show_offer(hand_view: HandView, hand: int, action_no: int) -> Legal | None:
+    """The choice left after a hand (R-SD-5): a player still holding cards nobody saw (mucked
+    at the showdown, R-SD-2, or won without a showdown) may show them. None otherwise."""
+    viewer, result = hand_view.viewer, hand_view.result
+    if viewer is None or not hand_view.is_over or result is None or viewer in result.shown:
+        return None
+    mine = next((s for s in hand_view.seats if s.seat == viewer), None)
+    if mine is None or mine.folded:
+        return None
+    return {
+        "hand": hand, "action_no": action_no, "seat": viewer, "after_hand": True,
+        "fold": False, "check": False, "call": 0, "bet": None, "raise": None,
+        "bring_in": None, "complete": None, "show": True, "muck": False, "draw": None,
+    }  # fmt: skip

@@ -64,14 +64,14 @@ from pokerroom.services.outbound_parts import (
     Winner,
     WireEvent,
 )
-from pokerroom.services.poker_view import personal_view, shared_view
+from pokerroom.services.poker_view import personal_view, shared_view, show_offer
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
 from pokerroom.services.seal import SealKey
 from pokerroom.services.seating import SavedSeat, SeatBook, Seating
 from pokerroom.services.table_ops import CLOSED, OperatedRunner, TableOperations
 from pokerroom.services.table_seats import TableSeats
-from pokerroom.services.table_show import ShowAfterHand, show_offer
+from pokerroom.services.table_show import ShowAfterHand
 from pokerroom.services.table_waiting import WaitingSeats
 from pokerroom.services.waiting import WaitBook
 from pokerroom.services.wire import card_text, event_json, plain, variant_info

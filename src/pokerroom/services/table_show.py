@@ -1,4 +1,5 @@
-"""Showing after the hand (R-SD-5) at a live poker table: the offer in the view, the show.
+"""Showing after the hand (R-SD-5) at a live poker table: the show (the offer in the view is
+poker_view.show_offer).
 
 A player dealt in who did not fold and whose cards nobody saw (mucked at the showdown, R-SD-2,
 or won without a showdown) may show them in the pause before the next deal. The core table
@@ -12,30 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerroom.core.errors import RuleViolationError
-from pokerroom.core.rules import HandView, ShowCards
+from pokerroom.core.rules import ShowCards
 from pokerroom.services.clock import now_ms
 from pokerroom.services.outbound import TableView
-from pokerroom.services.outbound_parts import Legal
 from pokerroom.services.refusal import RefusedError
 
 if TYPE_CHECKING:  # the runner owns this part; only its types are needed here
     from pokerroom.services.table_runner import HandRun, TableRunner
-
-
-def show_offer(hand_view: HandView, hand: int, action_no: int) -> Legal | None:
-    """The choice left after a hand (R-SD-5): a player still holding cards nobody saw (mucked
-    at the showdown, R-SD-2, or won without a showdown) may show them. None otherwise."""
-    viewer, result = hand_view.viewer, hand_view.result
-    if viewer is None or not hand_view.is_over or result is None or viewer in result.shown:
-        return None
-    mine = next((s for s in hand_view.seats if s.seat == viewer), None)
-    if mine is None or mine.folded:
-        return None
-    return {
-        "hand": hand, "action_no": action_no, "seat": viewer, "after_hand": True,
-        "fold": False, "check": False, "call": 0, "bet": None, "raise": None,
-        "bring_in": None, "complete": None, "show": True, "muck": False, "draw": None,
-    }  # fmt: skip
 
 
 class ShowAfterHand:

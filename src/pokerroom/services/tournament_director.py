@@ -20,6 +20,14 @@ same transaction as the chip counts. So it is in the players' history, replay an
 `pokerroom audit` replays it, and `GET /api/hands/{id}/fairness` proves its deck. Its chips
 are not money: its end moves nothing in the ledger. The hands of one tournament are
 numbered in one sequence, at tables `<tournament>/<table number>`.
+
+Between two hands a table rests `between_hands_ms` of tournament time (as a cash table
+pauses, services.table_runner): the finished hand stays on the felt (`finished`), and a
+player dealt in whose cards nobody saw may show them (R-SD-5) until the next deal there. The
+rest is counted from the last hand's end of every player about to be dealt in: a table that
+a player was moved to (balancing, a broken table, the final table's draw) rests too. The
+level clock runs on meanwhile (R-TOURN-3: the hand dealt after the rest has the level of its
+deal); hand-for-hand only delays further (R-TOURN-10, the core decides who may deal).
 """
 
 from __future__ import annotations
@@ -39,7 +47,12 @@ from pokerroom.core import rules
 from pokerroom.core.deck import IndexSource
 from pokerroom.core.errors import RuleViolationError
 from pokerroom.core.tournament import Tournament, parse_tournament
-from pokerroom.core.tournament.events import HandFinishedAt, TournamentEvent
+from pokerroom.core.tournament.events import (
+    HandFinishedAt,
+    Moved,
+    Seated,
+    TournamentEvent,
+)
 from pokerroom.core.tournament.snapshot import restore, snapshot
 from pokerroom.core.tournament.structure import TournamentConfig
 from pokerroom.services import clock
@@ -108,8 +121,10 @@ class TournamentDirector(Actor):
         wall_ms: Callable[[], int] | None = None,
         client_seeds: ClientSeeds | None = None,
         seal: Any = None,
+        between_hands_ms: int = 0,
     ) -> None:
         super().__init__(f"tournament-{tournament_id}")
+        self.between_hands_ms = between_hands_ms
         self.db = db
         self.id = tournament_id
         self.spec = dict(spec)
@@ -135,6 +150,9 @@ class TournamentDirector(Actor):
         self.client_seeds = client_seeds if client_seeds is not None else ClientSeeds()
         self.seal = seal  # services.seal.SealKey: a crash still reveals the seed of a cut hand
         self.live: dict[int, LiveHand] = {}  # table number -> its hand in play
+        # table number -> its last hand, over, until the next deal there (on the felt, R-SD-5)
+        self.finished: dict[int, LiveHand] = {}
+        self.rest_from: dict[int, int] = {}  # table number -> tournament time its rest began
         self.draining = False  # a graceful stop: no new hand, no start (the hands end)
         self.voided: list[int] = []  # the players of the hands voided as it was restored
         # A hand's end that could not be stored (fenced, or the database away): the state
@@ -292,9 +310,14 @@ class TournamentDirector(Actor):
         if t.deal_offer is not None and now - self.deal_offered_at > DEAL_ANSWER_MS:
             out += t.decline_deal(sorted(set(t.deal_offer) - t.deal_accepted)[0])
         for n in t.tables_ready():
-            if t.can_deal(n) and not self.draining:
+            if t.can_deal(n) and not self.draining and self.rested(n, now):
                 out += await self._deal(n, now)
         return out
+
+    def rested(self, table: int, now: int) -> bool:
+        """Has `table` had its pause between hands (tournament time)?"""
+        began = self.rest_from.get(table)
+        return began is None or now - began >= self.between_hands_ms
 
     async def _deal(self, n: int, now: int) -> list[TournamentEvent]:
         """Deal at table `n` from a provably fair deal, its start stored first (a hand that
@@ -331,6 +354,8 @@ class TournamentDirector(Actor):
         # stakes, so they do not say it.
         self.live[n] = LiveHand(db_id=db_id, number=number, hand=hand, accounts=accounts,
                                 deal=deal, level=level)  # fmt: skip
+        self.finished.pop(n, None)
+        self.rest_from.pop(n, None)
         return await self._after(events)
 
     async def act(self, entry: str, action: rules.Action) -> list[TournamentEvent]:
@@ -440,9 +465,44 @@ class TournamentDirector(Actor):
                 # shown or built on (a fenced node's picture of a finish it never stored).
                 self.broken = exc
                 raise
+            now = self.now()
             for n in finished:
-                self.live.pop(n, None)
+                live = self.live.pop(n, None)
+                if live is not None:
+                    self.finished[n] = live
+                self.rest_from[n] = now
+            # Players moved or drawn to another table rest there too before their next hand.
+            for e in events:
+                if isinstance(e, Moved):
+                    self.rest_from[e.to_table] = now
+                elif isinstance(e, Seated):
+                    self.rest_from[e.table] = now
         return events
+
+    def finished_hand(self, table: int) -> LiveHand | None:
+        """The hand just over at `table` while it is still its last one (until the next deal;
+        not after the final table's draw, whose table is new)."""
+        fin = self.finished.get(table)
+        x = self.t.tables.get(table)
+        if fin is None or x is None or x.hand is not None or x.played is not fin.hand:
+            return None
+        return fin
+
+    async def show(self, entry: str, hand_number: int) -> list[rules.Event]:
+        """R-SD-5: after the hand, a player dealt in whose cards nobody saw (mucked at the
+        showdown, or won without one) shows them, until the next deal at that table."""
+        shown: list[rules.Event] = await self.call(self._show, entry, hand_number)
+        return shown
+
+    async def _show(self, entry: str, hand_number: int) -> list[rules.Event]:
+        table = self.t.table_of(entry)
+        fin = self.finished_hand(table.number)
+        seat = table.seat_of(entry)
+        if fin is None or table.hand_number != hand_number:
+            raise RuleViolationError("R-SD-5", "that hand is over and gone: nothing to show")
+        if fin.accounts.get(seat) != account_of(entry):
+            raise RuleViolationError("R-SD-5", "you were not dealt into that hand")
+        return list(fin.hand.apply(rules.ShowCards(seat=seat)))
 
     def to_act(self) -> list[tuple[int, str, rules.Hand]]:
         """(table, entry, hand) for every table waiting on a player's decision."""

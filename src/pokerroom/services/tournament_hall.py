@@ -5,7 +5,8 @@ Each room `[[tournaments]]` spec has one open instance `<id>-<n>` at a time: a s
 that starts opens the next one when it `repeat`s; a scheduled one ("every N minutes",
 "HH:MM" UTC) opens the next when it starts. After a restart every unfinished instance is
 restored by its director (hands in progress void). A player who does not act within the
-action time is away (R-TOURN-5) until they say they are back.
+action time is away (R-TOURN-5) until they say they are back. After each hand a table
+rests `between_hands_s` (the finished hand on the felt, R-SD-5 shows; the director).
 
 The hall holds no socket: after every change it publishes through the fan-out
 (services.fanout), like a table runner: each entrant's own picture (their table and hand
@@ -79,8 +80,10 @@ class TournamentHall:
         client_seeds: Any = None,
         fanout: FanOut | None = None,
         seal: Any = None,
+        between_hands_s: float = 2.0,
     ) -> None:
         self.db = db
+        self.between_hands_s = between_hands_s
         self.specs = {str(s["id"]): dict(s) for s in specs}
         self.decks = decks
         self.action_ms = action_ms
@@ -144,7 +147,8 @@ class TournamentHall:
             wall = clock.now_ms()
             spec[START_AT] = wall + next_start_ms(start, datetime.fromtimestamp(wall / 1000, UTC))
         d = TournamentDirector(self.db, tid, {**spec, "id": tid}, decks=self.decks,
-                               client_seeds=self.client_seeds, seal=self.seal)  # fmt: skip
+                               client_seeds=self.client_seeds, seal=self.seal,
+                               between_hands_ms=int(self.between_hands_s * 1000))  # fmt: skip
         await (d.open() if void_reason is None else d.open(void_reason))
         d.start_actor()
         self.directors[tid] = d
@@ -269,6 +273,10 @@ class TournamentHall:
         entry = _playing(d, account_id)
         table = d.t.table_of(entry)
         hand = table.hand
+        if hand is None and action == "show":  # after the hand (R-SD-5)
+            await self._refusing(d.show(entry, hand_number))
+            self.publish(tid)
+            return
         if hand is None or table.hand_number != hand_number:
             raise RefusedError("stale", "that hand is over", rule="R-BET-10")
         seat = table.seat_of(entry)

@@ -1,7 +1,9 @@
 """What a player following a tournament sees (docs/PROTOCOL.md, tournaments): the public
 summary (status, level, blinds, ante, time to the next level, entrants, prize pool, payouts,
 chip counts), their own place, rank and prize, and their table with the hand as the core's
-`view_for(their seat)` shows it. Hidden cards never come from anywhere else."""
+`view_for(their seat)` shows it. Hidden cards never come from anywhere else. Between hands
+the hand just over stays in the picture of the players dealt into it, with the offer to show
+their cards when nobody saw them (R-SD-5, as at a cash table: poker_view.show_offer)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pokerroom.services.outbound_parts import (
     TournamentSummary,
     TournamentTable,
 )
-from pokerroom.services.poker_view import legal_json
+from pokerroom.services.poker_view import legal_json, show_offer
 from pokerroom.services.tournament_director import account_of
 from pokerroom.services.wire import plain
 
@@ -122,5 +124,12 @@ def viewer_picture(d: Any, account_id: int | None,
         live = d.live.get(table.number)
         if live is not None and live.hand is hand:  # the commitment, never the seed
             picture["fairness"] = live.fairness()
+    elif hand is None:
+        fin = d.finished_hand(table.number)
+        if fin is not None and fin.accounts.get(seat) == account_of(entry.entry):
+            view = fin.hand.view_for(seat)
+            picture["hand"] = plain(view)
+            picture["legal"] = show_offer(view, table.hand_number, len(fin.hand.actions))
+            picture["fairness"] = fin.fairness()  # still the commitment only
     out["table"] = picture
     return out

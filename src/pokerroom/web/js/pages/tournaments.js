@@ -242,6 +242,11 @@ export function mountTournament(main, id) {
     const verb = legal.raise ? "raise" : legal.bet ? "bet" : legal.complete ? "complete" : null;
     const span = verb ? legal[verb] : null;
     const box = span ? h("input", { type: "number", min: span.min, max: span.max, value: span.min, "aria-label": t("tourn.amount") }) : null;
+    // R-SD-5: after the hand (the table rests), cards nobody saw may be shown.
+    if (legal.after_hand) {
+      replace(actions, legal.show ? h("button.btn", { type: "button", "data-testid": "show-cards", onclick: () => act("show") }, t("act.show")) : null);
+      return;
+    }
     replace(actions,
       legal.fold ? h("button.btn", { type: "button", onclick: () => act("fold") }, t("act.fold")) : null,
       legal.check ? h("button.btn", { type: "button", onclick: () => act("check") }, t("act.check")) : null,
