@@ -108,6 +108,7 @@ class Cluster:
         return [str(BIN / "pokerroom"), "serve", "--port", str(port), "--database", self.db_url,
                 "--cluster", self.redis_url, "--node-id", name, "--cluster-prefix", self.prefix,
                 "--between-hands", "0.3", "--tournament-between-hands", "0.05",
+                "--tournament-time-bank", "0",
                 "--action-seconds", "5", "--insecure-fast-hash",
                 "--lease-ttl", "6", "--signups-per-ip", "1000",
                 # one seal key for every node of the room, in the test's folder

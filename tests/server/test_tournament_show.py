@@ -1,6 +1,7 @@
 """Between two tournament hands, over real WebSockets: the table rests (the finished hand
 stays in the players' pictures) and the winner without a showdown may show (R-SD-5), which
-the other player dealt in sees; then the next hand is dealt."""
+the other player dealt in sees; then the next hand is dealt. The turn's clock is in both
+players' pictures, in the cash tables' shape, with the time bank of the player to act."""
 
 from __future__ import annotations
 
@@ -51,7 +52,8 @@ async def test_R_SD_5_a_tournament_table_rests_and_the_winner_shows_over_websock
     room = tmp_path / "room.toml"
     room.write_text(ROOM)
     running = await start_server(make_settings(
-        tmp_path, room_path=room, action_seconds=60.0, tournament_between_hands_seconds=3.0))
+        tmp_path, room_path=room, action_seconds=60.0, tournament_between_hands_seconds=3.0,
+        tournament_time_bank_seconds=10.0))
     try:
         clients = [await Client.connect(running.ws_url, await register(running, f"show{i}"))
                    for i in range(2)]  # fmt: skip
@@ -68,6 +70,14 @@ async def test_R_SD_5_a_tournament_table_rests_and_the_winner_shows_over_websock
         decisions = [await _first(c, deciding) for c in clients]
         folder = next(i for i, d in enumerate(decisions) if d is not None)
         legal = table_of(decisions[folder])["legal"]  # type: ignore[index,index]
+        # The small blind (the button) has chips in the pot: the bank is on its clock, and
+        # both players see the same clock.
+        clocks = [table_of(d or first[i])["clock"] for i, d in enumerate(decisions)]  # type: ignore[index]
+        mine = clocks[folder]
+        assert mine is not None and mine["seat"] == legal["seat"], clocks
+        assert mine["action_ms"] == 60_000 and mine["time_bank_ms"] == 10_000
+        assert mine["deadline_ms"] - mine["action_deadline_ms"] == 10_000
+        assert all(c is not None and c["deadline_ms"] == mine["deadline_ms"] for c in clocks)
         loser, winner = clients[folder], clients[1 - folder]
         mark = len(loser.received)
         await loser.send(type="tournament_act", tournament=TID, hand=legal["hand"],

@@ -123,6 +123,7 @@ SERVER_SETTINGS = {
     "between_hands_seconds": 4.0,
     # Tournaments play whole (to a winner) in the tests: a short rest between hands.
     "tournament_between_hands_seconds": 0.3,
+    "tournament_time_bank_seconds": 0.0,
     "uth_betting_seconds": 3.0,
     "action_seconds": 30.0,
 }

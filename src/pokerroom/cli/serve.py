@@ -149,6 +149,10 @@ def register(app: typer.Typer) -> None:
             None, help="Seconds between two hands at a tournament table (default: "
             "--between-hands)."
         ),
+        tournament_time_bank: float = typer.Option(
+            None, help="Seconds of time bank for each tournament entry (default: the cash "
+            "tables' 30)."
+        ),
         action_seconds: float = typer.Option(None, help="Time per action (default: the room's)."),
         bot_think: float = typer.Option(0.8, help="Mean seconds a bot thinks (with --bots)."),
         insecure_fast_hash: bool = typer.Option(
@@ -222,6 +226,7 @@ def register(app: typer.Typer) -> None:
             room_path=room, extra_origins=tuple(allow_origin),
             between_hands_seconds=between_hands, action_seconds=action_seconds,
             tournament_between_hands_seconds=tournament_between_hands,
+            tournament_time_bank_seconds=tournament_time_bank,
             fast_password_hash=insecure_fast_hash, metrics=metrics,
             signups_per_ip_per_hour=signups_per_ip, cookie_secure=cookie_secure,
             max_sockets_per_ip=sockets_per_ip, seal_key_path=seal_key,

@@ -33,6 +33,8 @@ class Settings:
     between_hands_seconds: float = 2.0
     # The same pause at tournament tables; None = between_hands_seconds.
     tournament_between_hands_seconds: float | None = None
+    # Each tournament entry's time bank; None = time_bank_seconds, else the cash tables' 30 s.
+    tournament_time_bank_seconds: float | None = None
     uth_betting_seconds: float = 15.0
     uth_decision_seconds: float = 20.0
     cookie_secure: bool = False

@@ -223,7 +223,8 @@ class ServerState:
             TournamentHall, self._db, self.room.tournaments, decks=deck_source,
             action_ms=int((self.settings.action_seconds or 15) * 1000),
             client_seeds=self.client_seeds, fanout=self.fanout, seal=self.seal,
-            between_hands_s=self._tournament_pause_s())
+            between_hands_s=self._tournament_pause_s(),
+            time_bank_ms=self._tournament_bank_ms())
         if self.settings.cluster_url is not None:
             await self._start_cluster()
             # Each director runs on the node holding its tournament's lease (issue 13).
@@ -260,6 +261,13 @@ class ServerState:
         """The rest between two hands at a tournament table (the cash tables' unless set)."""
         own = self.settings.tournament_between_hands_seconds
         return self.settings.between_hands_seconds if own is None else own
+
+    def _tournament_bank_ms(self) -> int:
+        """Each tournament entry's time bank (the cash tables' unless set)."""
+        own = self.settings.tournament_time_bank_seconds
+        if own is None:
+            own = self.settings.time_bank_seconds
+        return ClockConfig().time_bank_ms if own is None else int(own * 1000)
 
     async def _refresh_caps(self, caps: RedisSocketCaps) -> None:
         while True:

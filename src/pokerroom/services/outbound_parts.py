@@ -229,7 +229,7 @@ class PokerView(PokerHeader):
     you: You | None
     legal: Legal | None
     clock: PokerClock | None
-    fairness: NotRequired[Fairness]  # while a hand is on the felt (running or just over)
+    fairness: NotRequired[Fairness]  # while a hand runs
     hand_id: int | None
     log: NotRequired[list[WireEvent]]  # only in a full `table_view`
 
@@ -390,6 +390,7 @@ class TournamentYou(Standing):
     out: bool
     away: bool
     sitting_out: bool  # away by their own word (`tournament_sit_out`), R-TOURN-5
+    time_bank_ms: int  # the entry's time bank left
 
 
 class TournamentSeat(TypedDict):
@@ -398,6 +399,11 @@ class TournamentSeat(TypedDict):
     name: str
     chips: int
     away: bool
+
+
+class TournamentResult(TypedDict):
+    winners: list[Winner]
+    shown: dict[str, Cards]
 
 
 class TournamentTable(TypedDict):
@@ -409,6 +415,8 @@ class TournamentTable(TypedDict):
     hand: CoreHandView | None
     legal: Legal | None
     fairness: NotRequired[Fairness]  # while a hand is on the felt (running or just over)
+    clock: PokerClock | None  # the turn's action clock (its time bank too), as at cash tables
+    result: NotRequired[TournamentResult]  # the hand just over: who won what, cards shown
 
 
 class TournamentPicture(TypedDict):

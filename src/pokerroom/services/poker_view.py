@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from pokerroom.core.rules import Game, HandView, LegalActions
-from pokerroom.core.rules.showdown import hand_parts
+from pokerroom.core.rules import Game, HandShown, HandView, LegalActions
+from pokerroom.core.rules.showdown import best_five, hand_parts
 from pokerroom.services.outbound_parts import (
+    Cards,
     EmptySeat,
     HandParts,
     Legal,
@@ -26,6 +27,7 @@ from pokerroom.services.outbound_parts import (
     Preset,
     Span,
     TakenSeat,
+    Winner,
     You,
 )
 from pokerroom.services.wire import card_text, plain
@@ -295,3 +297,27 @@ def show_offer(hand_view: HandView, hand: int, action_no: int) -> Legal | None:
         "fold": False, "check": False, "call": 0, "bet": None, "raise": None,
         "bring_in": None, "complete": None, "show": True, "muck": False, "draw": None,
     }  # fmt: skip
+
+
+def result_winners(hand: Any, names: dict[int, str]) -> tuple[list[Winner], dict[str, Cards]]:
+    """Who won what in a finished hand (`hand_result`, docs/PROTOCOL.md 2.3): each pot's
+    winners with the hand they showed (in parts the client words in the player's language,
+    and its best five cards), and the cards shown by seat. Public: only shown cards."""
+    result = hand.result
+    descriptions: dict[int, str] = {}
+    parts: dict[int, HandParts] = {}
+    shown: dict[str, Cards] = {}
+    best: dict[int, Cards] = {}
+    for ev in hand.events:
+        if isinstance(ev, HandShown):
+            descriptions[ev.seat] = ev.description
+            parts[ev.seat] = hand_parts(ev.game, ev.cards, ev.board)  # type: ignore[assignment]
+            shown[str(ev.seat)] = [card_text(c) for c in ev.cards]
+            best[ev.seat] = [card_text(c) for c in best_five(ev.game, ev.cards, ev.board)]
+    winners: list[Winner] = [
+        {"seat": seat, "name": names.get(seat, "?"), "amount": amount, "pot": index,
+         "description": descriptions.get(seat, ""), "hand": parts.get(seat) or None,
+         "cards": shown.get(str(seat), []), "best": best.get(seat, [])}
+        for index, pot in enumerate(result.pots) for seat, amount in pot.winners
+    ]  # fmt: skip
+    return winners, shown

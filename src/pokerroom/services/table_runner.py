@@ -26,13 +26,11 @@ from pokerroom.core.rules import (
     Complete,
     Draw,
     Fold,
-    HandShown,
     MuckCards,
     RaiseTo,
     ShowCards,
     visible_to,
 )
-from pokerroom.core.rules.showdown import best_five, hand_parts
 from pokerroom.core.table.buyin import RoomMemory
 from pokerroom.core.table.config import TableConfig
 from pokerroom.core.table.events import HandDealt, TableEvent
@@ -61,10 +59,14 @@ from pokerroom.services.outbound_parts import (
     PokerLobbyEntry,
     PokerView,
     Variant,
-    Winner,
     WireEvent,
 )
-from pokerroom.services.poker_view import personal_view, shared_view, show_offer
+from pokerroom.services.poker_view import (
+    personal_view,
+    result_winners,
+    shared_view,
+    show_offer,
+)
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
 from pokerroom.services.seal import SealKey
@@ -74,7 +76,7 @@ from pokerroom.services.table_seats import TableSeats
 from pokerroom.services.table_show import ShowAfterHand
 from pokerroom.services.table_waiting import WaitingSeats
 from pokerroom.services.waiting import WaitBook
-from pokerroom.services.wire import card_text, event_json, plain, variant_info
+from pokerroom.services.wire import event_json, plain, variant_info
 
 log = logging.getLogger("pokerroom.table")
 REPLAY_MAX = 100  # events replayed to a client catching up; further behind: a full view
@@ -779,23 +781,7 @@ class TableRunner(OperatedRunner):
     def send_result(self, run: HandRun) -> None:
         result = run.hand.result
         names = {s: self.names.get(a, "?") for a, s in run.seats.items()}
-        descriptions: dict[int, str] = {}
-        parts: dict[int, dict[str, object]] = {}
-        shown: dict[str, list[str | None]] = {}
-        best: dict[int, list[str | None]] = {}
-        for ev in run.hand.events:
-            if isinstance(ev, HandShown):
-                descriptions[ev.seat] = ev.description
-                parts[ev.seat] = hand_parts(ev.game, ev.cards, ev.board)
-                shown[str(ev.seat)] = [card_text(c) for c in ev.cards]
-                best[ev.seat] = [card_text(c) for c in best_five(ev.game, ev.cards, ev.board)]
-        # `hand` is the shown hand in parts the client words in the player's language.
-        winners: list[Winner] = [
-            {"seat": seat, "name": names.get(seat, "?"), "amount": amount, "pot": index,
-             "description": descriptions.get(seat, ""), "hand": parts.get(seat) or None,
-             "cards": shown.get(str(seat), []), "best": best.get(seat, [])}
-            for index, pot in enumerate(result.pots) for seat, amount in pot.winners
-        ]  # fmt: skip
+        winners, shown = result_winners(run.hand, names)
         self.to_table(HandResult(table=self.table_id, hand=run.number, winners=winners,
                                   shown=shown, rake=result.rake,
                                   stacks={str(s): v for s, v in result.stacks}))

@@ -28,6 +28,11 @@ rest is counted from the last hand's end of every player about to be dealt in: a
 a player was moved to (balancing, a broken table, the final table's draw) rests too. The
 level clock runs on meanwhile (R-TOURN-3: the hand dealt after the rest has the level of its
 deal); hand-for-hand only delays further (R-TOURN-10, the core decides who may deal).
+
+The action clock is the cash tables' (core.table.clock): each turn has `action_ms`, and a
+player who already has chips in the pot may use their time bank too (`time_bank_ms` for each
+entry, for the whole tournament, kept with the snapshot). Its deadlines are wall-clock ms, as
+the clients read them; a player out of time is away (R-TOURN-5, the hall's clock).
 """
 
 from __future__ import annotations
@@ -46,6 +51,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from pokerroom.core import rules
 from pokerroom.core.deck import IndexSource
 from pokerroom.core.errors import RuleViolationError
+from pokerroom.core.table import engine
+from pokerroom.core.table.clock import TurnClock, start_turn
+from pokerroom.core.table.config import ClockConfig
 from pokerroom.core.tournament import Tournament, parse_tournament
 from pokerroom.core.tournament.events import (
     HandFinishedAt,
@@ -122,9 +130,15 @@ class TournamentDirector(Actor):
         client_seeds: ClientSeeds | None = None,
         seal: Any = None,
         between_hands_ms: int = 0,
+        action_ms: int = 15_000,
+        time_bank_ms: int = 0,
     ) -> None:
         super().__init__(f"tournament-{tournament_id}")
         self.between_hands_ms = between_hands_ms
+        self.clock_config = ClockConfig(action_ms=action_ms, time_bank_ms=time_bank_ms)
+        self.banks: dict[str, int] = {}  # entry -> time bank left (absent: a full one)
+        # table number -> (hand number, action number) of the turn and its clock
+        self.turns: dict[int, tuple[tuple[int, int], TurnClock]] = {}
         self.db = db
         self.id = tournament_id
         self.spec = dict(spec)
@@ -193,6 +207,7 @@ class TournamentDirector(Actor):
             data = json.loads(row.snapshot)
             self.t = restore(self.config, self.draw, data["tournament"])
             self.seq = int(data["seq"])
+            self.banks = {str(e): int(ms) for e, ms in data.get("banks", {}).items()}
             self.restored = True
         self._clock_base = int(row.clock_ms)
         self._resumed_at = self._monotonic()
@@ -226,7 +241,7 @@ class TournamentDirector(Actor):
         self.seq = await post_money(
             session, self.id, self.seq, events, account_of, self.config.fee, self._wall()
         )
-        data = json.dumps({"seq": self.seq, "tournament": snapshot(self.t)})
+        data = json.dumps({"seq": self.seq, "tournament": snapshot(self.t), "banks": self.banks})
         row = await session.get(TournamentRow, self.id)
         if row is None:
             row = TournamentRow(id=self.id, spec=json.dumps(self.spec), status=self.t.status,
@@ -363,7 +378,11 @@ class TournamentDirector(Actor):
 
     async def _act(self, entry: str, action: rules.Action) -> list[TournamentEvent]:
         table = self.t.table_of(entry)
+        held = self.turns.get(table.number)
+        spent = held[1].bank_used(self._wall()) if held and held[1].account == entry else 0
         events = self.t.act(table.number, entry, action, self.now())
+        if spent:
+            self.banks[entry] = self.bank_of(entry) - spent
         self.t.set_away(entry, False)
         return await self._after(events)
 
@@ -448,8 +467,11 @@ class TournamentDirector(Actor):
         return await self.call(self._timeout, entry)
 
     async def _timeout(self, entry: str) -> list[TournamentEvent]:
-        self.t.set_away(entry, True)
         table = self.t.table_of(entry)
+        held = self.turns.get(table.number)
+        if held is not None and held[1].account == entry:  # the bank it had is spent
+            self.banks[entry] = self.bank_of(entry) - held[1].bank_used(self._wall())
+        self.t.set_away(entry, True)
         return await self._after(self.t.play_for_absent(table.number))
 
     async def _after(self, events: list[TournamentEvent]) -> list[TournamentEvent]:
@@ -477,7 +499,48 @@ class TournamentDirector(Actor):
                     self.rest_from[e.to_table] = now
                 elif isinstance(e, Seated):
                     self.rest_from[e.table] = now
+        self._sync_clocks()
         return events
+
+    # ------------------------------------------------------------ the clock
+    def bank_of(self, entry: str) -> int:
+        """The entry's time bank left (ms)."""
+        return max(0, self.banks.get(entry, self.clock_config.time_bank_ms))
+
+    def _sync_clocks(self) -> None:
+        """A clock for each turn that waits on a player (away players are played for at
+        once): a new turn starts a new clock, the same turn keeps its own."""
+        now = self._wall()
+        turns: dict[int, tuple[tuple[int, int], TurnClock]] = {}
+        for n, x in self.t.tables.items():
+            hand = x.hand
+            seat = hand.to_act if hand is not None else None
+            if hand is None or seat is None or x.dealt.get(seat) in self.t.away:
+                continue
+            entry = x.dealt[seat]
+            key = (x.hand_number, len(hand.actions))
+            held = self.turns.get(n)
+            if held is not None and held[0] == key and held[1].account == entry:
+                turns[n] = held
+                continue
+            turns[n] = key, start_turn(self.clock_config, seat=seat, account=entry, now_ms=now,
+                                       bank_ms=self.bank_of(entry),
+                                       chips_in_pot=engine.contributed(hand, seat) > 0)  # fmt: skip
+        self.turns = turns
+
+    def clock_of(self, table: int) -> TurnClock | None:
+        """The running clock of the turn at `table`, if one waits on a player."""
+        held = self.turns.get(table)
+        x = self.t.tables.get(table)
+        if held is None or x is None or x.hand is None or x.hand.to_act != held[1].seat:
+            return None
+        return held[1]
+
+    def expired(self) -> list[str]:
+        """The entries whose time (and bank) ran out on the turn they hold."""
+        now = self._wall()
+        return [str(c.account) for n, (_, c) in sorted(self.turns.items())
+                if self.clock_of(n) is c and c.expired(now)]  # fmt: skip
 
     def finished_hand(self, table: int) -> LiveHand | None:
         """The hand just over at `table` while it is still its last one (until the next deal;

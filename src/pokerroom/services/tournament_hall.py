@@ -25,7 +25,6 @@ import asyncio
 import json
 import logging
 import re
-import time
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -81,9 +80,11 @@ class TournamentHall:
         fanout: FanOut | None = None,
         seal: Any = None,
         between_hands_s: float = 2.0,
+        time_bank_ms: int = 0,
     ) -> None:
         self.db = db
         self.between_hands_s = between_hands_s
+        self.time_bank_ms = time_bank_ms
         self.specs = {str(s["id"]): dict(s) for s in specs}
         self.decks = decks
         self.action_ms = action_ms
@@ -92,7 +93,6 @@ class TournamentHall:
         self.tick_s = tick_s
         self.directors: dict[str, TournamentDirector] = {}
         self.fanout: FanOut = fanout if fanout is not None else LocalFanOut()
-        self._turns: dict[tuple[str, int, int, int], float] = {}
         # Tournaments an operator is cancelling: the clock leaves them alone (their status
         # reads "cancelled" before the director has stored it; stopping the director then
         # would cut its transaction and leave the console's request unanswered).
@@ -148,7 +148,8 @@ class TournamentHall:
             spec[START_AT] = wall + next_start_ms(start, datetime.fromtimestamp(wall / 1000, UTC))
         d = TournamentDirector(self.db, tid, {**spec, "id": tid}, decks=self.decks,
                                client_seeds=self.client_seeds, seal=self.seal,
-                               between_hands_ms=int(self.between_hands_s * 1000))  # fmt: skip
+                               between_hands_ms=int(self.between_hands_s * 1000),
+                               action_ms=self.action_ms, time_bank_ms=self.time_bank_ms)  # fmt: skip
         await (d.open() if void_reason is None else d.open(void_reason))
         d.start_actor()
         self.directors[tid] = d
@@ -173,7 +174,8 @@ class TournamentHall:
         """The longest the hands in progress can still take: each player dealt in lets the
         clock run once at most, since from then on they are away and played for at once
         (R-TOURN-5)."""
-        return max((len(live.accounts) * self.action_ms for d in self.directors.values()
+        return max((len(live.accounts) * (self.action_ms + self.time_bank_ms)
+                    for d in self.directors.values()
                     for live in d.live.values()), default=0)
 
     async def _restore(self, tid: str, d: TournamentDirector) -> None:
@@ -225,12 +227,8 @@ class TournamentHall:
         if d.t.status == "registering" and d.config.sit_and_go:
             return  # nothing happens to an open sit & go but registrations
         events = await d.step()
-        now = time.monotonic()
-        for table, entry, hand in d.to_act():
-            key = (tid, table, d.t.tables[table].hand_number, len(hand.actions))
-            first = self._turns.setdefault(key, now)
-            if (now - first) * 1000 >= self.action_ms:
-                events += await d.timeout(entry)
+        for entry in d.expired():  # the action clock, with the time bank (the director's)
+            events += await d.timeout(entry)
         base, number = tid.rsplit("-", 1)
         # (a cluster opens the next instance once, from its leases: TournamentNode)
         if d.t.status != "registering" and base in self.specs and self.remote is None:
@@ -248,8 +246,6 @@ class TournamentHall:
             return
         if events:
             self.publish(tid)
-        if len(self._turns) > 10_000:
-            self._turns.clear()
 
     # ------------------------------------------------------------- commands
     async def register(self, tid: str, account_id: int) -> None:

@@ -14,7 +14,7 @@ from pokerroom.services.outbound_parts import (
     TournamentSummary,
     TournamentTable,
 )
-from pokerroom.services.poker_view import legal_json, show_offer
+from pokerroom.services.poker_view import legal_json, result_winners, show_offer
 from pokerroom.services.tournament_director import account_of
 from pokerroom.services.wire import plain
 
@@ -93,7 +93,8 @@ def viewer_picture(d: Any, account_id: int | None,
                   "place": entry.place,
                   "prize": entry.prize, "rank": rank, "out": entry.busted,
                   "away": entry.entry in t.away,
-                  "sitting_out": entry.entry in t.sitting_out}  # fmt: skip
+                  "sitting_out": entry.entry in t.sitting_out,
+                  "time_bank_ms": d.bank_of(entry.entry)}  # fmt: skip
     if entry.busted or not t.tables:
         return out
     table = next((x for x in t.tables.values() if entry.entry in x.seats), None)
@@ -114,7 +115,15 @@ def viewer_picture(d: Any, account_id: int | None,
         "button": table.last.button if table.last is not None else None,
         "hand": None,
         "legal": None,
+        "clock": None,
     }
+    clock = d.clock_of(table.number)
+    if clock is not None:  # wall-clock ms, as the cash tables' (PROTOCOL 2.3)
+        picture["clock"] = {
+            "seat": clock.seat, "deadline_ms": clock.deadline_ms,
+            "action_deadline_ms": clock.action_deadline_ms, "time_bank_ms": clock.bank_ms,
+            "action_ms": clock.action_deadline_ms - clock.started_ms,
+        }  # fmt: skip
     hand = table.hand
     if hand is not None and seat in table.dealt:
         view = hand.view_for(seat)
@@ -131,5 +140,8 @@ def viewer_picture(d: Any, account_id: int | None,
             picture["hand"] = plain(view)
             picture["legal"] = show_offer(view, table.hand_number, len(fin.hand.actions))
             picture["fairness"] = fin.fairness()  # still the commitment only
+            names = {s: name_of(d, str(a)) for s, a in fin.accounts.items()}
+            winners, shown = result_winners(fin.hand, names)
+            picture["result"] = {"winners": winners, "shown": shown}
     out["table"] = picture
     return out
