@@ -14,13 +14,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from pokerroom.services.refusal import RefusedError
 
 log = logging.getLogger("pokerroom.actor")
 
 Command = Callable[..., Awaitable[Any]]
+T = TypeVar("T")
 
 
 class ActorStoppedError(RefusedError):
@@ -69,14 +70,15 @@ class Actor:
             if future is not None and not future.done():
                 future.set_exception(self.stopped_refusal())
 
-    async def call(self, command: Command, *args: Any) -> Any:
+    async def call(self, command: Callable[..., Awaitable[T]], *args: Any) -> T:
         """Run `command(*args)` on the actor's task and return its result (or raise).
         Refused at once (`ActorStoppedError`) when the actor has stopped or is stopping."""
         if self.stopped:
             raise self.stopped_refusal()
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((command, args, future))
-        return await future
+        result: T = await future
+        return result
 
     def post(self, command: Command, *args: Any) -> None:
         """Queue `command(*args)` without waiting for it (dropped once the actor stopped)."""

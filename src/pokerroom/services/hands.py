@@ -24,9 +24,9 @@ import json
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import Table, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -222,7 +222,9 @@ async def begin_hand_in(session: AsyncSession, seats: Sequence[HandSeat], row: d
                                         .where(LedgerAccount.key.in_(keys)))).all())
         _check_escrows(table_id, number, seats, held)
     try:  # the unique (table, number) index refuses a used number: no lookup first
-        hand_id = (await conn.execute(insert(Hand).values(**row))).inserted_primary_key[0]
+        inserted = (await conn.execute(insert(Hand).values(**row))).inserted_primary_key
+        assert inserted is not None  # an INSERT of one row has its primary key
+        hand_id = inserted[0]
     except IntegrityError:
         raise _used(table_id, number) from None
     await conn.execute(insert(HandPlayer), [
@@ -252,6 +254,7 @@ def begin_hand_sqlite(cur: sqlite3.Cursor, seats: Sequence[HandSeat], row: dict[
     cur.executemany(
         "INSERT INTO hand_players (hand_id, account_id, seat, start_stack) VALUES (?, ?, ?, ?)",
         [(hand_id, s.account_id, s.seat, s.stack) for s in seats])
+    assert hand_id is not None  # an INSERT of one row has its rowid
     return int(hand_id)
 
 
@@ -306,7 +309,7 @@ async def _write_end(conn: Any, hand_id: int, final_stacks: Mapping[int, int],
                      ended: dict[str, Any]) -> None:
     """The hand row's end columns and each player's final stack."""
     await conn.execute(update(Hand).where(Hand.id == hand_id).values(**ended))
-    players = HandPlayer.__table__
+    players = cast(Table, HandPlayer.__table__)
     await conn.execute(
         update(players)
         .where(players.c.hand_id == bindparam("b_hand"),

@@ -23,6 +23,7 @@ from sqlalchemy import insert, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from pokerroom.core.table import PreviousHand, SeatRecord
+from pokerroom.core.table.account import Account
 from pokerroom.core.table.mixed import RotationState
 from pokerroom.services import clock
 from pokerroom.storage.database import Database
@@ -54,7 +55,7 @@ class Seating:
     status: str = "open"
 
     def encode(self) -> str:
-        data = {
+        data: dict[str, Any] = {
             "seats": [{"account_id": s.account_id, "name": s.name, "auto_post": s.auto_post,
                        "record": _flat(s.record)} for s in self.seats],
             "previous": _flat(self.previous) if self.previous else None,
@@ -79,6 +80,14 @@ class Seating:
         rotation = RotationState(**data["rotation"]) if data.get("rotation") else None
         return Seating(seats=seats, previous=previous, rotation=rotation,
                        status=str(data.get("status", "open")))
+
+
+def int_account(account: Account | None) -> int:
+    """A core account (`Account`, int | str: the core takes any key) as the services know
+    every account since issue 10: the int id. Anything else at a room's table is a bug."""
+    if not isinstance(account, int):
+        raise TypeError(f"a room's table seats account ids (int), not {account!r}")
+    return account
 
 
 class SeatBook:

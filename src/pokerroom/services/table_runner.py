@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from pokerroom.core.cards import Card
 from pokerroom.core.errors import InvalidNotationError, RuleViolationError
@@ -55,6 +55,7 @@ from pokerroom.services.outbound import (
 from pokerroom.services.outbound_parts import (
     Fairness,
     Legal,
+    Mix,
     PokerHeader,
     PokerLobbyEntry,
     PokerView,
@@ -70,7 +71,7 @@ from pokerroom.services.poker_view import (
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
 from pokerroom.services.seal import SealKey
-from pokerroom.services.seating import SavedSeat, SeatBook, Seating
+from pokerroom.services.seating import SavedSeat, SeatBook, Seating, int_account
 from pokerroom.services.table_ops import CLOSED, OperatedRunner, TableOperations
 from pokerroom.services.table_seats import TableSeats
 from pokerroom.services.table_show import ShowAfterHand
@@ -83,7 +84,7 @@ REPLAY_MAX = 100  # events replayed to a client catching up; further behind: a f
 SETTLE_RETRY_FIRST_S = 0.2  # a failed settlement is retried after 0.2 s, 0.4 s, ... 30 s
 SETTLE_RETRY_MAX_S = 30.0
 
-ACTIONS = {
+ACTIONS: dict[str, Callable[[int, int], Any]] = {
     "fold": lambda s, a: Fold(seat=s), "check": lambda s, a: Check(seat=s),
     "call": lambda s, a: Call(seat=s), "bet": lambda s, a: Bet(seat=s, amount=a),
     "raise": lambda s, a: RaiseTo(seat=s, amount=a), "bring_in": lambda s, a: BringIn(seat=s),
@@ -91,6 +92,18 @@ ACTIONS = {
     "muck": lambda s, a: MuckCards(seat=s),
 }  # fmt: skip
 NEEDS_AMOUNT = frozenset({"bet", "raise", "complete"})
+
+
+class _Limits(TypedDict):
+    min_buy_in: int
+    max_buy_in: int | None  # None: no maximum (limit games)
+
+
+class _Figures(TypedDict):
+    avg_pot: int
+    players_per_flop: int
+    hands_per_hour: int
+    waiting: int
 
 
 @dataclass(slots=True, kw_only=True)
@@ -256,7 +269,8 @@ class TableRunner(OperatedRunner):
             return
         seating = Seating(
             seats=tuple(
-                SavedSeat(account_id=r.account, name=self.names.get(r.account, "?"),
+                SavedSeat(account_id=int_account(r.account),
+                          name=self.names.get(int_account(r.account), "?"),
                           auto_post=r.account not in self.auto_post_off,
                           record=replace(r, stack=0))  # the escrow holds the stack
                 for r in self.table.seat_records()
@@ -279,7 +293,7 @@ class TableRunner(OperatedRunner):
         await self.stop_actor()
 
     # ------------------------------------------------------------------ lobby
-    def _limits(self) -> dict[str, Any]:
+    def _limits(self) -> _Limits:
         limits = self.config.buy_in
         return {"min_buy_in": limits.minimum, "max_buy_in": limits.maximum}
 
@@ -288,13 +302,13 @@ class TableRunner(OperatedRunner):
         return {
             "id": self.table_id, "name": self.display_name, "kind": "poker",
             "game": game.game, "betting": game.betting,
-            "variant": self._variant(game.game), "mix": self.table.rotation_info(),
+            "variant": self._variant(game.game), "mix": self._mix(),
             "stakes": self._stakes, "decimals": self.decimals,
             "seats": self.config.seats, "taken": len(self.table.players()),
             **self._limits(), **self._figures(), "status": self.ops.status,
         }  # fmt: skip
 
-    def _figures(self) -> dict[str, int]:
+    def _figures(self) -> _Figures:
         if self.lobby is None:
             return {"avg_pot": 0, "players_per_flop": 0, "hands_per_hour": 0,
                     "waiting": len(self.table.waiting_list)}
@@ -309,10 +323,14 @@ class TableRunner(OperatedRunner):
         return {
             "table": self.table_id, "name": self.display_name, "kind": "poker",
             "game": game.game, "betting": game.betting,
-            "variant": self._variant(game.game), "mix": self.table.rotation_info(),
+            "variant": self._variant(game.game), "mix": self._mix(),
             "stakes": self._stakes, "decimals": self.decimals,
             "seats_total": self.config.seats, **self._limits(), "status": self.ops.status,
         }  # fmt: skip
+
+    def _mix(self) -> Mix | None:
+        """A mixed table's rotation (the core's rotation_info, in the wire's shape)."""
+        return cast("Mix | None", self.table.rotation_info())
 
     def _variant(self, game: str) -> Variant:
         """The game's layout, built once per game (a mixed table rotates through several)."""
@@ -425,7 +443,7 @@ class TableRunner(OperatedRunner):
         return out
 
     def _table_event(self, ev: Any, run: HandRun | None = None) -> WireEvent:
-        data = plain(ev)
+        data: WireEvent = plain(ev)
         if isinstance(ev, HandDealt) and run is not None:
             # The hand's start event carries the commitment and the client seeds: everyone at
             # the table has them before any card of the hand leaves the server.
@@ -595,8 +613,8 @@ class TableRunner(OperatedRunner):
             return
         self.did(self.table.check_clock(at))
         run.action_no += 1
-        self.to_account(clock.account, Notice(code="timed_out", table=self.table_id, hand=hand,
-                                               text="You ran out of time."))
+        self.to_account(int_account(clock.account), Notice(
+            code="timed_out", table=self.table_id, hand=hand, text="You ran out of time."))
         await self.after_change()
 
     async def after_change(self) -> None:
@@ -649,7 +667,7 @@ class TableRunner(OperatedRunner):
         dealt_in = self.table.next_plan().dealt_in
         game = self.table.config.game
         deal = self.services.deck_source.next_deal(self.services.client_seeds.for_seats(
-            {s: self.table.account_at(s) for s in dealt_in}), deck_cards(game))
+            {s: int_account(self.table.account_at(s)) for s in dealt_in}), deck_cards(game))
         self.did(self.table.start_hand(now_ms(), deal.deck))
         # A hand can end inside start_hand (everyone all in from the posts): the table then
         # keeps it as last_hand.
@@ -657,8 +675,9 @@ class TableRunner(OperatedRunner):
         plan = self.table.plan
         number = self._hand_base + self.table.hands_played
         assert hand is not None and plan is not None
-        seats = {self.table.account_at(s): s for s in plan.dealt_in}
-        start = {self.table.account_at(setup.seat): setup.stack for setup in hand.record.seats}
+        seats = {int_account(self.table.account_at(s)): s for s in plan.dealt_in}
+        start = {int_account(self.table.account_at(setup.seat)): setup.stack
+                 for setup in hand.record.seats}
         try:
             with self.services.metrics.storage("begin_hand"):
                 db_id = await self.services.hands.begin_hand(
@@ -807,20 +826,20 @@ class TableRunner(OperatedRunner):
         at = now_ms()
         sat_out = False
         for p in self.table.players():
-            account_id = p.account
-            blocked = None if p.sitting_out else await limits.blocked(account_id, at)
+            account = int_account(p.account)
+            blocked = None if p.sitting_out else await limits.blocked(account, at)
             if blocked is not None:
-                self.did(self.table.sit_out(p.account, now=True, now_ms=at))
-                self.to_account(p.account, WordedNotice(
+                self.did(self.table.sit_out(account, now=True, now_ms=at))
+                self.to_account(account, WordedNotice(
                     code="limit_reached", table=self.table_id, hand=None, text=blocked.reason,
                     message=blocked.message, params=blocked.params))
                 sat_out = True
                 continue
-            minutes = await limits.session_minutes(account_id)
-            start = self.services.session_start.setdefault(account_id, at)
+            minutes = await limits.session_minutes(account)
+            start = self.services.session_start.setdefault(account, at)
             if minutes is not None and at - start >= minutes * 60_000:
-                self.services.session_start[account_id] = at  # the next one a period later
-                self.to_account(p.account, WordedNotice(
+                self.services.session_start[account] = at  # the next one a period later
+                self.to_account(account, WordedNotice(
                     code="session_reminder", table=self.table_id, hand=None,
                     text=f"You have played for {minutes} minutes (your session limit).",
                     message="session_reminder", params={"minutes": int(minutes)}))

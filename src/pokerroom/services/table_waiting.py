@@ -14,6 +14,7 @@ from pokerroom.core.errors import RuleViolationError
 from pokerroom.services.clock import now_ms
 from pokerroom.services.outbound import SeatAvailable, WaitListed
 from pokerroom.services.refusal import RefusedError
+from pokerroom.services.seating import int_account
 
 if TYPE_CHECKING:  # the runner owns this part; only its type is needed here
     from pokerroom.services.table_runner import TableRunner
@@ -47,7 +48,7 @@ class WaitingSeats:
         if not table.open_seats() or not len(table.waiting_list):
             return
         for offer in table.offer_seats(now_ms()):
-            runner.to_account(offer.account, SeatAvailable(
+            runner.to_account(int_account(offer.account), SeatAvailable(
                 code="seat_available", table=runner.table_id, hand=None,
                 text=f"A seat is free at {runner.display_name}: sit down before the offer "
                      "runs out.",
@@ -69,7 +70,7 @@ class WaitingSeats:
         if book is None:
             return
         waiting = self.runner.table.waiting_list
-        state = (waiting.waiting, waiting.offers)
+        state = (tuple(int_account(a) for a in waiting.waiting), waiting.offers)
         if state == self.saved:
             return
         try:

@@ -288,8 +288,11 @@ class TournamentDirector(Actor):
     async def unregister(self, account_id: int) -> list[TournamentEvent]:
         return await self.call(lambda: self._commit(lambda: self.t.unregister(str(account_id))))
 
-    async def cancel(self, also: Callable[[AsyncSession, list[TournamentEvent]], None] | None = None
-                     ) -> list[TournamentEvent]:
+    # Not the actor's cancel(key) of a timer: a director schedules no timer (Actor.schedule,
+    # the one caller of that one, is never used here).
+    async def cancel(  # type: ignore[override]
+            self, also: Callable[[AsyncSession, list[TournamentEvent]], None] | None = None
+    ) -> list[TournamentEvent]:
         """R-TOURN-12 (before the start: every entry refunded); `also` as in `_commit`."""
         return await self.call(self._cancel, also)
 
@@ -341,7 +344,8 @@ class TournamentDirector(Actor):
         table = t.tables[n]
         stacks = {seat: t.entries[e].chips for seat, e in enumerate(table.seats)
                   if e is not None and t.entries[e].chips > 0}  # fmt: skip
-        accounts = {seat: account_of(e) for seat, e in enumerate(table.seats) if seat in stacks}
+        accounts = {seat: account_of(e) for seat, e in enumerate(table.seats)
+                    if e is not None and seat in stacks}
         game = t.table_config(n).game
         deal = self.decks.next_deal(self.client_seeds.for_seats(accounts), deck_cards(game))
         number = self.hand_seq + 1

@@ -44,8 +44,9 @@ async def post_money(
     pool = pool_ref(tournament_id)
     for event in events:
         legs: list[tuple[ledger.LedgerRef, int]] = []
-        kind = ""
+        kind = who = ""  # who: the entry whose money moves
         if isinstance(event, Registered | Rebought | AddedOn):
+            who = event.entry
             wallet = ledger.wallet(account_of(event.entry))
             kind = "tourney-entry"
             legs = [
@@ -54,11 +55,13 @@ async def post_money(
                 (FEES_REF, event.fee),
             ]
         elif isinstance(event, Unregistered):
+            who = event.entry
             wallet = ledger.wallet(account_of(event.entry))
             kind = "tourney-refund"
             buy_in = event.refund - fee
             legs = [(wallet, event.refund), (pool, -buy_in), (FEES_REF, -fee)]
         elif isinstance(event, Eliminated) and event.prize > 0:
+            who = event.entry
             kind = "tourney-prize"
             legs = [(ledger.wallet(account_of(event.entry)), event.prize), (pool, -event.prize)]
         elif isinstance(event, Cancelled):
@@ -81,7 +84,7 @@ async def post_money(
             continue
         seq += 1
         await ledger.post(
-            session, kind=kind, idempotency_key=f"tourney:{tournament_id}:{seq}:{event.entry}",
+            session, kind=kind, idempotency_key=f"tourney:{tournament_id}:{seq}:{who}",
             legs=legs, now_ms=now_ms, memo=f"{kind} {tournament_id}",
         )  # fmt: skip
     return seq

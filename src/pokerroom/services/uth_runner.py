@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from pokerroom.core.errors import RuleViolationError
 from pokerroom.core.evaluation import evaluate_high
@@ -29,10 +29,12 @@ from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.metrics import RoomMetrics
 from pokerroom.services.outbound import Balance, ChatLine, Outbound, UthView
 from pokerroom.services.outbound_parts import (
+    HandParts,
     UthClock,
     UthEmptySeat,
     UthLegal,
     UthLobbyEntry,
+    UthResult,
     UthSeat,
     UthTableView,
     UthYou,
@@ -161,7 +163,7 @@ class UthRunner(OperatedRunner):
         my_seat = self._seat_of(account_id)
         shown = self.live or self.last
         rview = shown.round.view_for(my_seat) if shown is not None else None
-        phase = "betting" if shown is None or (self.live is None) else str(rview.phase)
+        phase = "betting" if rview is None or self.live is None else str(rview.phase)
         if self.live is None and self.last is not None:
             phase = "settled"
         round_seats = {s.seat: s for s in rview.seats} if rview is not None else {}
@@ -196,11 +198,12 @@ class UthRunner(OperatedRunner):
                 entry["last"] = {"ante": rs.ante, "trips": rs.trips, "play": rs.play}
             if seat in settlements and theirs:
                 s = settlements[seat]
-                entry["result"] = {
+                # each bet made by its name (ante, blind, trips, play): keys known at run time
+                entry["result"] = cast(UthResult, {
                     **{b.bet.value: b.net for b in s.bets}, "net": s.net,
                     "outcome": s.outcome.value,
                     "rounding": plain(sum((b.rounded_off for b in s.bets), start=0 * s.net)),
-                }
+                })
             seats.append(entry)
         board: list[str | None] = [None] * 5
         dealer: list[str | None] = [None, None]
@@ -626,9 +629,9 @@ def _hand_name(cards: tuple[int, ...], board: tuple[int, ...]) -> str | None:
     return str(evaluate_high(tuple(cards) + tuple(board)))
 
 
-def _hand_value(cards: tuple[int, ...], board: tuple[int, ...]) -> dict[str, object] | None:
+def _hand_value(cards: tuple[int, ...], board: tuple[int, ...]) -> HandParts | None:
     """The best hand as `{"category", "ranks"}` (PROTOCOL `hand`), None before five cards."""
-    return hand_parts(Game.HOLDEM, cards, board) or None
+    return cast(HandParts, hand_parts(Game.HOLDEM, cards, board)) or None
 
 
 def _without_last(rnd: Any) -> Any:
