@@ -233,7 +233,9 @@ class ServerState:
             self.tournaments = hall()
             self.tournament_node = TournamentNode(
                 self.cluster.config, db=self._db, hall=self.tournaments,
-                redis=self.cluster.redis, fence=self.cluster.fence, notify=self.deliver_notices)
+                redis=self.cluster.redis, fence=self.cluster.fence, notify=self.deliver_notices,
+                local_accounts=lambda: {c.account_id for c in self.connections
+                                        if c.account_id is not None and not c.closed})
             await self.tournament_node.start()
             return
         report = await recover(self._db, uth_settler=self._uth_settler(), seal=self.seal)

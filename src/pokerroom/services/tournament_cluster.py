@@ -18,7 +18,8 @@ Every tick a node also:
 - takes the open tournaments nobody holds (never held, released, or whose node died and
   whose lease expired) up to its share, and restores each from its stored snapshot
   (services.tournament_director: hands in progress void, the clock resumes where it
-  stopped);
+  stopped); a node over its share (another joined) gives the extra ones away between
+  hands, as the tables are;
 - opens the room's next instance of a spec that has none registering (a repeating sit &
   go, a scheduled one; each spec at a node's start). The instance's lease is taken before
   its row is written and the row must not exist yet, so however many nodes try, it is
@@ -51,7 +52,9 @@ from pokerroom.services.cluster_bus import ClusterBus, TableMovedError
 from pokerroom.services.leases import Lease, TableLeases
 from pokerroom.services.outbound import encode
 from pokerroom.services.refusal import RefusedError
+from pokerroom.services.tournament_director import account_of
 from pokerroom.services.tournament_hall import OPEN, TournamentHall
+from pokerroom.services.tournament_presence import Presence
 from pokerroom.services.tournament_view import tournament_summary
 from pokerroom.storage.database import Database
 from pokerroom.storage.fencing import TOURNAMENT_LEASE, Fence, tournament_lease
@@ -71,7 +74,8 @@ def base_of(tid: str) -> str:
 class TournamentNode:
     def __init__(self, config: ClusterConfig, *, db: Database, hall: TournamentHall,
                  redis: Any, fence: Fence,
-                 notify: Callable[[list[int]], Awaitable[None]] | None = None) -> None:
+                 notify: Callable[[list[int]], Awaitable[None]] | None = None,
+                 local_accounts: Callable[[], set[int]] | None = None) -> None:
         self.config = config
         self.node = config.node
         self.db = db
@@ -94,11 +98,17 @@ class TournamentNode:
         self._tasks: list[asyncio.Task[None]] = []
         self._stopping = False
         self.takeovers: list[tuple[str, int, int]] = []  # (tournament, epoch, at ms)
+        self.presence = Presence()  # which nodes hold the players' sockets (R-TOURN-5)
+        self.local_accounts = local_accounts  # the accounts with a socket on this node
+        self._told_at = 0
+        self._shedding: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
         self.hall.remote = self
         await self.bus.start()
+        # A node of this name that ran before (and died) holds no socket any more.
+        await self.tell_nodes({"started": self.node})
         self.hall.start_clock()
         await self._balance(opening_all=True)
         loop = asyncio.get_running_loop()
@@ -109,7 +119,7 @@ class TournamentNode:
     async def stop(self) -> None:
         """Stop every director here and give its lease up (the other nodes take them)."""
         self._stopping = True
-        for task in self._tasks:
+        for task in [*self._tasks, *([self._shedding] if self._shedding else [])]:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
@@ -152,6 +162,20 @@ class TournamentNode:
                 log.warning("tournament balancing failed", exc_info=True)
             self._dirty.update(self.hall.directors)  # every tick: fresh clocks, new nodes
             self._wake.set()
+            await self._tell_sockets()
+
+    async def _tell_sockets(self) -> None:
+        """Every half lease time: the accounts whose sockets this node holds, so that a node
+        counted dead for a while (its heartbeat late) is counted again, and one that joined
+        later learns them."""
+        at = clock.now_ms()
+        if self.local_accounts is None or at - self._told_at < self.config.ttl_ms // 2:
+            return
+        self._told_at = at
+        held = sorted(self.local_accounts())
+        for account in held:
+            self.presence.opened(account, self.node)
+        await self.tell_nodes({"holds": held, "node": self.node})
 
     # ------------------------------------------------------------------ leases
     async def _renew(self) -> None:
@@ -238,6 +262,9 @@ class TournamentNode:
             return False
         self.takeovers.append((tid, epoch, clock.now_ms()))
         log.warning("tournament %s: %s at epoch %s", tid, "opened" if new else "taken", epoch)
+        for account in sorted({account_of(e) for e in d.t.entries}):
+            if self.presence.away(account):  # its sockets closed or died before this node ran it
+                await self.hall.absent_here(account)
         self.hall.publish(tid)  # every follower, on every node, gets the restored picture
         if d.voided:  # the players of a hand voided now hear it, wherever their socket is
             with contextlib.suppress(Exception):
@@ -266,6 +293,8 @@ class TournamentNode:
                     TableLease.table_id.startswith(TOURNAMENT_LEASE)))).scalars()}
         self.epochs = {t: lease.epoch for t, lease in leases.items()}
         self.owners = {t: lease.node for t, lease in leases.items() if lease.alive(at)}
+        for account in self.presence.keep_alive(set(alive) | {self.node}):
+            await self.hall.absent_here(account)  # its sockets' nodes died (R-TOURN-5)
         running = [r for r in rows if r.status in OPEN]
         share = math.ceil(len(running) / len(set(alive) | {self.node}))
         mine = len(self.fence.tournaments)
@@ -276,6 +305,13 @@ class TournamentNode:
                 continue
             if await self._take(row.id, None, new=False):
                 mine += 1
+        if mine > share and (self._shedding is None or self._shedding.done()):
+            # A node joined (or came back): give the tournaments over the share away, those
+            # with no hand in play first, as the tables are (services.cluster).
+            here = sorted((t for t in self.fence.tournaments if t in self.hall.directors),
+                          key=lambda t: (bool(self.hall.directors[t].live), t))
+            self._shedding = asyncio.get_running_loop().create_task(
+                self._shed_all(here[:mine - share]))
         # The next instance of each room spec that has none registering: the repeating
         # ones always, every one when this node starts (as a single node does).
         registering = {base_of(r.id) for r in rows if r.status == "registering"}
@@ -293,6 +329,32 @@ class TournamentNode:
                     await self._take(f"{base}-{counts.get(base, 0) + 1}", None, new=True)
                 except Exception:  # noqa: BLE001 - tried again at the next tick
                     log.exception("tournament %s: could not open the next one", base)
+
+    async def _shed_all(self, tids: list[str]) -> None:
+        await asyncio.gather(*(self._shed(t) for t in tids), return_exceptions=True)
+
+    async def _shed(self, tid: str) -> None:
+        """Give a tournament away to a node below its share: no new hand at any of its
+        tables, the hands in play end, then the lease goes (the taker restores it from the
+        stored snapshot: nothing is voided). A hand that will not end within
+        `shed_wait_s`: the tournament stays and deals again."""
+        d = self.hall.directors.get(tid)
+        if d is None:
+            return
+        d.draining = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.config.shed_wait_s
+        while d.live and loop.time() < deadline and not d.stopped:
+            await asyncio.sleep(0.05)
+        if d.live or d.stopped or self.hall.draining or d.broken is not None:
+            d.draining = self.hall.draining  # (a node stopping keeps it draining)
+            return
+        epoch = self.fence.tournaments.get(tid)
+        if epoch is None:
+            return  # lost meanwhile
+        await self._drop(tid)
+        await self.leases.release(tournament_lease(tid), node=self.node, epoch=epoch)
+        log.info("tournament %s: given away for balance", tid)
 
     # ------------------------------------------------------------------ the listing
     def changed(self, tid: str) -> None:
@@ -338,10 +400,27 @@ class TournamentNode:
         accounts = message.get("notices")
         if isinstance(accounts, list) and self.notify is not None:
             loop.create_task(self.notify([a for a in accounts if isinstance(a, int)]))
-        elif isinstance(message.get("absent"), int):
-            loop.create_task(self.hall.absent_here(message["absent"]))
+            return
+        sender = str(message.get("node") or message.get("started") or "")
+        if sender == self.node:
+            return  # (this node's own word about its sockets: done where it was said)
+        if isinstance(message.get("absent"), int):
+            if self.presence.closed(message["absent"], sender):
+                loop.create_task(self.hall.absent_here(message["absent"]))
         elif isinstance(message.get("present"), int):
+            self.presence.opened(message["present"], sender)
             loop.create_task(self.hall.present_here(message["present"]))
+        elif isinstance(message.get("holds"), list):
+            for account in message["holds"]:
+                if not isinstance(account, int):
+                    continue
+                back = self.presence.away(account)  # counted gone, yet its socket is there
+                self.presence.opened(account, sender)
+                if back:
+                    loop.create_task(self.hall.present_here(account))
+        elif isinstance(message.get("started"), str):
+            for account in self.presence.forget_nodes({sender}):
+                loop.create_task(self.hall.absent_here(account))
 
     def _forget_stale(self, at: int) -> None:
         """A summary nobody announced for a few lease times: its tournament is gone."""
@@ -349,6 +428,17 @@ class TournamentNode:
         for tid in [t for t, seen in self._seen.items() if at - seen > limit]:
             self.rows.pop(tid, None)
             self._seen.pop(tid, None)
+
+    async def socket_opened(self, account: int) -> None:
+        """This node holds a socket of `account` (the other nodes hear it)."""
+        self.presence.opened(account, self.node)
+        await self.tell_nodes({"present": account, "node": self.node})
+
+    async def socket_closed(self, account: int) -> bool:
+        """This node closed the last socket of `account` it held: True when no node is known
+        to hold one (it is away)."""
+        await self.tell_nodes({"absent": account, "node": self.node})
+        return self.presence.closed(account, self.node)
 
     async def tell_nodes(self, message: dict[str, Any]) -> None:
         """To the halls of the other nodes (an account away or back)."""

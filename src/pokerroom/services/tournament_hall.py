@@ -391,9 +391,10 @@ class TournamentHall:
         """The account's last connection closed: it is away at once in every tournament it
         is still in (R-TOURN-5), so its turns are played for it (blinds and antes posted,
         check or fold) instead of each waiting for the action clock. On a cluster every
-        node does it for the tournaments it runs."""
-        if self.remote is not None:
-            await self.remote.tell_nodes({"absent": account_id})
+        node does it for the tournaments it runs, once no node holds a socket of it
+        (services.tournament_presence)."""
+        if self.remote is not None and not await self.remote.socket_closed(account_id):
+            return  # another node still holds a socket of it
         await self.absent_here(account_id)
 
     async def absent_here(self, account_id: int) -> None:
@@ -415,7 +416,7 @@ class TournamentHall:
         `tournament_back` does), except where it sat out by its own word
         (`tournament_sit_out`); the table waits for its decisions again."""
         if self.remote is not None:
-            await self.remote.tell_nodes({"present": account_id})
+            await self.remote.socket_opened(account_id)
         await self.present_here(account_id)
 
     async def present_here(self, account_id: int) -> None:
