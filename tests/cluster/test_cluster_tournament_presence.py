@@ -6,7 +6,8 @@ Two nodes, a heads-up sit & go with a ten-minute action clock (so only the away 
 a hand on); player P plays through the node that does not run the tournament, Q through the
 one that does. P also opens a socket on the director's node and closes it: P is not away (a
 socket is still open elsewhere). The node holding P's socket is killed (SIGKILL): P is away
-within about the heartbeat's time to live. P connects again on the surviving node: back."""
+within about the heartbeat's time to live. P connects again on the surviving node: back.
+Before that, the table's chat is heard across the nodes."""
 
 from __future__ import annotations
 
@@ -85,6 +86,23 @@ async def test_R_TOURN_5_away_when_the_node_holding_the_socket_dies(tmp_path: Pa
         me = started["view"]["you"]["entry"]
         await q.wait_for(lambda m: m.get("type") == "tournament"
                          and _away(m["view"], me) is False, timeout=30)
+
+        # The table's chat crosses the nodes: P's line (forwarded to the director's node)
+        # reaches Q, Q's reaches P and a watcher whose socket is on P's node.
+        table = started["view"]["table"]["number"]
+        watcher = await Client.connect(gateway.ws_url, await register(
+            _At(gateway.base), "presence_w"))  # type: ignore[arg-type]
+        await watcher.send(type="hello")
+        await watcher.send(type="tournament_watch", tournament=TID, table=table, ref="w")
+        await watcher.send(type="ping")
+        await watcher.wait_for(of_type("pong"))
+        assert not [m for m in watcher.received if m.get("type") == "error"]
+        await p.send(type="tournament_chat", tournament=TID, table=table, text="from b")
+        await q.wait_for(of_type("chat", text="from b", table=f"{TID}/{table}"), timeout=10)
+        await q.send(type="tournament_chat", tournament=TID, table=table, text="from a")
+        for c in (p, watcher):
+            await c.wait_for(of_type("chat", text="from a", name="presence_q"), timeout=10)
+        await watcher.close()
 
         # A second socket of P on the director's node, closed: P still has one elsewhere.
         extra = await Client.connect(director.ws_url, p_token)
