@@ -37,6 +37,7 @@ function seatControl(id) {
 function chatPanel(id) {
   let mine = null;       // the table the player sits at
   let watched = null;    // the table this socket watches (not seated)
+  let pickerKey = "";    // the tables and the choice the picker shows
   const lines = [];      // every line of this tournament's tables heard on this page
   const sent = new Set();  // refs of our lines, to word their refusals here
   const list = h("ol.log", { "data-testid": "t-chat", style: { maxHeight: "140px" } });
@@ -81,7 +82,11 @@ function chatPanel(id) {
     if (!mine) {
       // Not seated (not entered, or out): watch a table, the first one unless chosen.
       if (!tables.includes(watched) && tables.length) watch(tables[0]);
-      replace(picker, tables.map((n) => h("option", { value: String(n), selected: n === watched }, t("ttable.table", { table: n }))));
+      const key = `${tables.join(",")}:${watched}`;
+      if (key !== pickerKey) {  // (rebuilt only when the tables change: a player may be choosing)
+        pickerKey = key;
+        replace(picker, tables.map((n) => h("option", { value: String(n), selected: n === watched }, t("ttable.table", { table: n }))));
+      }
     } else if (watched) {
       watched = null;
       conn.send({ type: "tournament_watch", tournament: id, table: null });
