@@ -34,7 +34,7 @@ from pokerroom.services import clock
 from pokerroom.storage import ledger
 from pokerroom.storage.database import Database
 from pokerroom.storage.errors import NotFoundError, StateError
-from pokerroom.storage.fencing import check_fence
+from pokerroom.storage.fencing import Fence, check_fence, check_fence_pg
 from pokerroom.storage.ledger import Posted
 from pokerroom.storage.models import Hand, HandPlayer, LedgerAccount, Notice
 
@@ -138,10 +138,12 @@ async def void_hand_in(session: AsyncSession, row: Hand, reason: str, at: int,
 # Every poker hand writes twice: its start (what recovery needs) and its end (record, stacks and
 # chips, in one transaction), each inside a group commit shared by every table. On a SQLite
 # file both run in plain SQL on the writer thread (storage.sqlite_writer: one thread crossing
-# per batch); elsewhere in SQLAlchemy Core inside Database.run_write. The columns written are
+# per batch); on PostgreSQL in plain SQL on the writer's asyncpg connection
+# (storage.pg_writer); elsewhere (an in-memory SQLite) in SQLAlchemy Core inside
+# Database.run_write. The columns written are
 # built once, by `start_row` and `end_row`, so both paths always store the same thing; a check
 # that must share the end's transaction (a cluster node's fencing epoch) goes into
-# `settle_hand_in` and `settle_hand_sqlite`, next to the status check.
+# `settle_hand_in`, `settle_hand_pg` and `settle_hand_sqlite`, next to the status check.
 
 
 def start_row(table_id: str, hand_number: int, seats: Sequence[HandSeat], *, record: str,
@@ -346,6 +348,102 @@ def settle_hand_sqlite(cur: sqlite3.Cursor, hand_id: int, final_stacks: Mapping[
     return posted
 
 
+# ---------------------------------------------------------------- on PostgreSQL's writer
+# The same writes on an asyncpg connection inside storage.pg_writer's group commit: a hand's
+# start is two round trips (the escrow check; the row and its players in one statement), its
+# end three (the row locked; the ledger rows checked and locked; the posting, its entries, the
+# balances, the row's end and the players' final stacks in one statement). Plus the fence
+# check on a cluster node, in the same transaction.
+
+_SQL_CACHE: dict[tuple[str, tuple[str, ...]], str] = {}
+
+
+def _begin_sql(columns: tuple[str, ...]) -> str:
+    sql = _SQL_CACHE.get(("begin", columns))
+    if sql is None:
+        n = len(columns)
+        sql = (f"WITH h AS (INSERT INTO hands ({', '.join(columns)}) VALUES "
+               f"({', '.join(f'${i + 1}' for i in range(n))}) RETURNING id), "
+               "p AS (INSERT INTO hand_players (hand_id, account_id, seat, start_stack) "
+               f"SELECT h.id, x.a, x.s, x.k FROM h, unnest(${n + 1}::int[], ${n + 2}::int[], "
+               f"${n + 3}::bigint[]) AS x(a, s, k)) SELECT id FROM h")
+        _SQL_CACHE["begin", columns] = sql
+    return sql
+
+
+def _settle_sql(columns: tuple[str, ...]) -> str:
+    sql = _SQL_CACHE.get(("settle", columns))
+    if sql is None:
+        ended = ", ".join(f"{c} = ${12 + i}" for i, c in enumerate(columns))
+        sql = ("WITH t AS (INSERT INTO ledger_transactions (idempotency_key, kind, created_ms, "
+               "memo, hand_id) VALUES ($1, 'hand', $2, $3, $4) RETURNING id), "
+               "e AS (INSERT INTO ledger_entries (transaction_id, ledger_account_id, amount) "
+               "SELECT t.id, x.a, x.m FROM t, unnest($5::int[], $6::bigint[]) AS x(a, m)), "
+               "b AS (UPDATE ledger_accounts SET balance = x.b FROM unnest($7::int[], "
+               "$8::bigint[]) AS x(i, b) WHERE ledger_accounts.id = x.i), "
+               f"h AS (UPDATE hands SET {ended} WHERE id = $4), "
+               "p AS (UPDATE hand_players SET final_stack = x.f FROM unnest($9::int[], "
+               "$10::bigint[]) AS x(a, f) WHERE hand_players.hand_id = $11 "
+               "AND hand_players.account_id = x.a) SELECT id FROM t")
+        _SQL_CACHE["settle", columns] = sql
+    return sql
+
+
+async def begin_hand_pg(conn: Any, fence: Fence | None, seats: Sequence[HandSeat],
+                        row: dict[str, Any], *, check_escrow: bool) -> int:
+    """begin_hand_in on the PostgreSQL writer."""
+    import asyncpg
+
+    table_id, number = row["table_id"], row["hand_number"]
+    await check_fence_pg(conn, fence, table_id)
+    if check_escrow:
+        keys = [ledger.escrow(table_id, s.account_id).key for s in seats]
+        held = {r["key"]: int(r["balance"]) for r in await conn.fetch(
+            "SELECT key, balance FROM ledger_accounts WHERE key = ANY($1::text[])", keys)}
+        _check_escrows(table_id, number, seats, held)
+    try:
+        hand_id = await conn.fetchval(
+            _begin_sql(tuple(row)), *row.values(), [s.account_id for s in seats],
+            [s.seat for s in seats], [s.stack for s in seats])
+    except asyncpg.exceptions.UniqueViolationError as exc:
+        if "hand_players" in str(exc.table_name or ""):
+            raise
+        raise _used(table_id, number) from None
+    return int(hand_id)
+
+
+async def settle_hand_pg(conn: Any, fence: Fence | None, hand_id: int,
+                         final_stacks: Mapping[int, int], rake: int,
+                         ended: dict[str, Any]) -> Posted:
+    """settle_hand_in on the PostgreSQL writer."""
+    key = f"hand:{hand_id}"
+    row = await conn.fetchrow(
+        "SELECT table_id, hand_number, status, seats FROM hands WHERE id = $1 FOR UPDATE",
+        hand_id)
+    if row is None:
+        raise NotFoundError(f"no hand {hand_id}")
+    table_id, number, status = row["table_id"], row["hand_number"], row["status"]
+    if status == SETTLED:
+        prior = await ledger.find_posted_pg(conn, key)
+        assert prior is not None
+        return prior
+    await check_fence_pg(conn, fence, table_id)
+    if status != IN_PROGRESS:
+        raise StateError(f"hand {hand_id} is {status}; it cannot be settled")
+    legs = _end_legs(hand_id, table_id, row["seats"], final_stacks, rake)
+    # The row was in progress under our lock, and the row and its posting commit together:
+    # the key cannot have been used.
+    locked = await ledger.lock_for_post_pg(conn, kind="hand", idempotency_key=key, legs=legs)
+    accounts = list(final_stacks)
+    txn_id = await conn.fetchval(
+        _settle_sql(tuple(ended)), key, ended["ended_ms"], f"hand #{number} at {table_id}",
+        hand_id, locked.entry_accounts, locked.entry_amounts, locked.balance_accounts,
+        locked.balances, accounts, [final_stacks[a] for a in accounts], hand_id,
+        *ended.values())
+    return Posted(transaction_id=int(txn_id), idempotency_key=key, kind="hand",
+                  legs=locked.wanted)
+
+
 class HandStore:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -381,6 +479,10 @@ class HandStore:
         if writer is not None:
             return await writer.run(
                 lambda cur: begin_hand_sqlite(cur, seats, row, check_escrow=check_escrow))
+        pg = self.db.pg_writer()
+        if pg is not None:
+            return await pg.run(lambda conn: begin_hand_pg(
+                conn, self.db.fence, seats, row, check_escrow=check_escrow))
 
         async def work(session: AsyncSession) -> int:
             return await begin_hand_in(session, seats, row, check_escrow=check_escrow)
@@ -405,6 +507,10 @@ class HandStore:
         if writer is not None:
             return await writer.run(
                 lambda cur: settle_hand_sqlite(cur, hand_id, final_stacks, rake, ended))
+        pg = self.db.pg_writer()
+        if pg is not None:
+            return await pg.run(lambda conn: settle_hand_pg(
+                conn, self.db.fence, hand_id, final_stacks, rake, ended))
 
         async def work(session: AsyncSession) -> Posted:
             return await settle_hand_in(session, hand_id, final_stacks, rake, ended)

@@ -27,7 +27,7 @@ from pokerroom.core.table.account import Account
 from pokerroom.core.table.mixed import RotationState
 from pokerroom.services import clock
 from pokerroom.storage.database import Database
-from pokerroom.storage.fencing import check_fence
+from pokerroom.storage.fencing import check_fence, check_fence_pg
 from pokerroom.storage.models import TableSeating
 
 
@@ -102,7 +102,7 @@ class SeatBook:
     async def save(self, table_id: str, seating: Seating) -> None:
         """Keep `seating` (it replaces the table's last). It changes at every hand (the
         button moves), so it takes the hot path's writers (issue 11): the SQLite writer
-        thread's next batch, or the grouped PostgreSQL transaction, one upsert each, no ORM."""
+        thread's next batch, or the PostgreSQL writer's, one upsert each, no ORM."""
         text = seating.encode()
         at = clock.now_ms()
         writer = self.db.sqlite_writer()
@@ -111,6 +111,19 @@ class SeatBook:
                 "INSERT INTO table_seating (table_id, state, updated_ms) VALUES (?, ?, ?) "
                 "ON CONFLICT (table_id) DO UPDATE SET state = excluded.state, "
                 "updated_ms = excluded.updated_ms", (table_id, text, at)))
+            return
+        pg = self.db.pg_writer()
+        if pg is not None:
+            async def upsert(conn: Any) -> None:
+                # a node that lost the table's lease keeps no seating for it
+                # (storage.fencing): the new owner's is the table's
+                await check_fence_pg(conn, self.db.fence, table_id)
+                await conn.execute(
+                    "INSERT INTO table_seating (table_id, state, updated_ms) VALUES ($1, $2, $3) "
+                    "ON CONFLICT (table_id) DO UPDATE SET state = excluded.state, "
+                    "updated_ms = excluded.updated_ms", table_id, text, at)
+
+            await pg.run(upsert)
             return
 
         async def work(session: AsyncSession) -> None:

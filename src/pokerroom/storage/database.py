@@ -41,6 +41,7 @@ from sqlalchemy.ext.asyncio import (
 
 from pokerroom.storage.fencing import FENCE_KEY, Fence
 from pokerroom.storage.meter import metered
+from pokerroom.storage.pg_writer import PgWriter
 from pokerroom.storage.sqlite_writer import SqliteWriter
 
 DEFAULT_DATABASE_FILE = "pokerroom.db"
@@ -79,6 +80,17 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _pg_settings(schema: str | None, idle_transaction_ms: int | None) -> dict[str, str]:
+    settings: dict[str, str] = {}
+    if schema:
+        settings["search_path"] = schema
+    if idle_transaction_ms:
+        # A cluster node cut off mid-transaction must not hold row locks (a table's lease
+        # row) for ever: PostgreSQL ends such a transaction after this long.
+        settings["idle_in_transaction_session_timeout"] = str(idle_transaction_ms)
+    return settings
+
+
 def _make_engine(url: str, *, immediate: bool, schema: str | None,
                  idle_transaction_ms: int | None = None) -> AsyncEngine:
     parsed = make_url(url)
@@ -92,13 +104,7 @@ def _make_engine(url: str, *, immediate: bool, schema: str | None,
             conn.exec_driver_sql(begin_sql)
 
         return engine
-    settings: dict[str, str] = {}
-    if schema:
-        settings["search_path"] = schema
-    if idle_transaction_ms:
-        # A cluster node cut off mid-transaction must not hold row locks (a table's lease
-        # row) for ever: PostgreSQL ends such a transaction after this long.
-        settings["idle_in_transaction_session_timeout"] = str(idle_transaction_ms)
+    settings = _pg_settings(schema, idle_transaction_ms)
     connect_args: dict[str, Any] = {"server_settings": settings} if settings else {}
     return create_async_engine(url, connect_args=connect_args, pool_pre_ping=True)
 
@@ -110,6 +116,7 @@ class Database:
                  idle_transaction_ms: int | None = None) -> None:
         self.url = normalize_url(url or default_database_url())
         self.schema = schema
+        self.idle_transaction_ms = idle_transaction_ms
         self.backend = make_url(self.url).get_backend_name()
         self.is_sqlite = self.backend == "sqlite"
         self.engine = _make_engine(self.url, immediate=True, schema=schema,
@@ -127,6 +134,7 @@ class Database:
         ] = []
         self._drainer: asyncio.Task[None] | None = None
         self._sqlite_writer: SqliteWriter | None = None
+        self._pg_writer: PgWriter | None = None
         # A cluster node's table epochs (storage.fencing): every write for a table checks it.
         self.fence: Fence | None = None
 
@@ -141,6 +149,18 @@ class Database:
                 return None
             self._sqlite_writer = SqliteWriter(path)
         return self._sqlite_writer
+
+    def pg_writer(self) -> PgWriter | None:
+        """The writer of the hot path on PostgreSQL (storage.pg_writer: its own asyncpg
+        connection, group commit without the ORM); None on SQLite."""
+        if self.backend != "postgresql":
+            return None
+        if self._pg_writer is None:
+            dsn = make_url(self.url).set(drivername="postgresql")
+            self._pg_writer = PgWriter(
+                dsn.render_as_string(hide_password=False),
+                server_settings=_pg_settings(self.schema, self.idle_transaction_ms))
+        return self._pg_writer
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
@@ -257,6 +277,9 @@ class Database:
         if self._sqlite_writer is not None:
             await self._sqlite_writer.close()
             self._sqlite_writer = None
+        if self._pg_writer is not None:
+            await self._pg_writer.close()
+            self._pg_writer = None
         await self.engine.dispose()
         if self.read_engine is not self.engine:
             await self.read_engine.dispose()

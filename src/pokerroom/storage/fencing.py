@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -89,12 +90,28 @@ async def check_lease(session: AsyncSession, lease: str) -> None:
     fence = fence_of(session)
     if fence is None:
         return
+    row = (await session.execute(text(LEASE_ROW), {"t": lease})).first()
+    _judge(fence, lease, None if row is None else (str(row.node), int(row.epoch)))
+
+
+LEASE_ROW = "SELECT node, epoch FROM table_leases WHERE table_id = :t FOR SHARE"
+
+
+async def check_fence_pg(conn: Any, fence: Fence | None, table_id: str) -> None:
+    """check_fence on an asyncpg connection (storage.pg_writer's hot path)."""
+    if fence is None:
+        return
+    lease = lease_of(table_id)
+    row = await conn.fetchrow(
+        "SELECT node, epoch FROM table_leases WHERE table_id = $1 FOR SHARE", lease)
+    _judge(fence, lease, None if row is None else (str(row["node"]), int(row["epoch"])))
+
+
+def _judge(fence: Fence, lease: str, row: tuple[str, int] | None) -> None:
+    """Refuse unless the lease row (node, epoch) is this node's at the epoch it holds."""
     held = fence.held(lease)
-    row = (await session.execute(
-        text("SELECT node, epoch FROM table_leases WHERE table_id = :t FOR SHARE"),
-        {"t": lease})).first()
-    if held is None or row is None or row.node != fence.node or int(row.epoch) != held:
-        owner = "nobody" if row is None else f"{row.node} at epoch {row.epoch}"
+    if held is None or row is None or row[0] != fence.node or row[1] != held:
+        owner = "nobody" if row is None else f"{row[0]} at epoch {row[1]}"
         what = lease if lease.startswith(TOURNAMENT_LEASE) else f"table {lease}"
         refused = FencedError(
             f"{what} is owned by {owner}; node {fence.node} holds "

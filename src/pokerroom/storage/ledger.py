@@ -369,3 +369,78 @@ def post_sqlite(
     cur.executemany("UPDATE ledger_accounts SET balance = ? WHERE id = ?", new_balances)
     return Posted(transaction_id=int(txn_id), idempotency_key=idempotency_key, kind=kind,
                   legs=wanted)
+
+
+# ---------------------------------------------------------------- on the PostgreSQL writer
+# The same checks as `post`, on an asyncpg connection inside a transaction of
+# storage.pg_writer, for the hot path (a settled hand): `lock_for_post_pg` checks and locks,
+# and the caller writes the transaction, its entries and the new balances in one statement
+# with its own rows (services.hands.settle_hand_pg), so a posting is one round trip more.
+
+
+async def find_posted_pg(conn: Any, idempotency_key: str) -> Posted | None:
+    row = await conn.fetchrow("SELECT id, kind FROM ledger_transactions WHERE idempotency_key = $1",
+                              idempotency_key)
+    if row is None:
+        return None
+    legs = await conn.fetch(
+        "SELECT a.key, e.amount FROM ledger_entries e JOIN ledger_accounts a "
+        "ON a.id = e.ledger_account_id WHERE e.transaction_id = $1 ORDER BY a.key", row["id"])
+    return Posted(transaction_id=int(row["id"]), idempotency_key=idempotency_key,
+                  kind=row["kind"], legs=tuple((r["key"], int(r["amount"])) for r in legs),
+                  replayed=True)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LockedPosting:
+    """A posting checked, its ledger rows locked: what the one writing statement needs."""
+
+    wanted: tuple[tuple[str, int], ...]  # (key, amount), by key
+    entry_accounts: list[int]  # ledger account ids, in `wanted` order
+    entry_amounts: list[int]
+    balance_accounts: list[int]  # each touched ledger account once, with its new balance
+    balances: list[int]
+
+
+_LOCK_PG = ("SELECT id, key, balance, allow_negative FROM ledger_accounts "
+            "WHERE key = ANY($1::text[]) ORDER BY id FOR UPDATE")
+
+
+async def lock_for_post_pg(conn: Any, *, kind: str, idempotency_key: str,
+                           legs: Sequence[tuple[LedgerRef, int]]) -> LockedPosting:
+    """`post`'s checks, in its order, for a key the caller knows is new (a hand still in
+    progress under its lock): balanced legs, the accounts created when missing and locked
+    (FOR UPDATE in id order), no balance driven below zero (InsufficientFundsError).
+    The table's fence is the caller's to check (one table per posting here)."""
+    if not idempotency_key:
+        raise LedgerError("every ledger transaction needs an idempotency key")
+    merged = _normalize(legs)
+    if sum(amount for _, amount in merged.values()):
+        raise UnbalancedTransactionError(
+            f"{kind} {idempotency_key}: entries sum to {sum(a for _, a in merged.values())}"
+        )
+    wanted = tuple(sorted((key, amount) for key, (_, amount) in merged.items()))
+    if not merged:
+        return LockedPosting(wanted=(), entry_accounts=[], entry_amounts=[],
+                             balance_accounts=[], balances=[])
+    keys = list(merged)
+    rows = await conn.fetch(_LOCK_PG, keys)
+    if len(rows) < len(merged):
+        present = {row["key"] for row in rows}
+        await conn.executemany(
+            "INSERT INTO ledger_accounts (key, kind, account_id, table_id, allow_negative, "
+            "balance) VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT (key) DO NOTHING",
+            [(ref.key, ref.kind, ref.account_id, ref.table_id, ref.allow_negative)
+             for key, (ref, _) in merged.items() if key not in present])
+        rows = await conn.fetch(_LOCK_PG, keys)
+    ids = {row["key"]: int(row["id"]) for row in rows}
+    balance_accounts, balances = [], []
+    for row in rows:
+        change = merged[row["key"]][1]
+        if not row["allow_negative"] and row["balance"] + change < 0:
+            raise InsufficientFundsError(row["key"], int(row["balance"]), change)
+        balance_accounts.append(int(row["id"]))
+        balances.append(int(row["balance"]) + change)
+    return LockedPosting(wanted=wanted, entry_accounts=[ids[key] for key, _ in wanted],
+                         entry_amounts=[amount for _, amount in wanted],
+                         balance_accounts=balance_accounts, balances=balances)
