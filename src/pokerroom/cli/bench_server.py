@@ -196,13 +196,17 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
                         "secret": secret}
                 swarms.append(SwarmProcess(plan, folder, k))
             say(f"T={tables}: {len(bots)} bots in {count} process(es), warming up")
-            start = progressed = time.monotonic()
+            start = progressed = told = time.monotonic()
             seen = (0, 0)
             while True:
                 await asyncio.sleep(1.0)
                 status = [s.ask("status") for s in swarms]
                 now = (sum(x["connected"] for x in status), sum(x["playing"] for x in status))
                 playing = now[1]
+                if time.monotonic() - told >= 15:  # a crowd of thousands: say how it goes
+                    told = time.monotonic()
+                    say(f"T={tables}: {now[0]} bots connected, {playing} playing after "
+                        f"{told - start:.0f} s")
                 if now != seen:  # still seating: a crowd of thousands takes minutes
                     seen, progressed = now, time.monotonic()
                 # Warm: nine bots in ten acted and the room settled a hand per table (the
