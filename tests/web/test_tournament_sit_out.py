@@ -81,7 +81,7 @@ def test_R_TOURN_5_sit_out_and_back_from_the_tournament_page(browser: Any, tmp_p
         expect(out.get_by_test_id("t-away")).to_contain_text("You sit out")
         sent = [json.loads(m) for m in frames.sent]
         assert any(m.get("type") == "tournament_sit_out" for m in sent)
-        expect(stay.locator(".t-seat:not(.me)")).to_contain_text("away")
+        expect(stay.locator(".seat:not(.is-you)")).to_contain_text("Sitting out")
 
         # The other player plays on; the sat-out player's turns are played at once (the
         # action clock is 30 s: three hands would take minutes if they waited for it).
@@ -100,7 +100,7 @@ def test_R_TOURN_5_sit_out_and_back_from_the_tournament_page(browser: Any, tmp_p
         toggle.click()
         expect(toggle).to_have_text("Sit out")
         expect(out.get_by_test_id("t-away")).to_have_text("")
-        expect(stay.locator(".t-seat:not(.me)")).not_to_contain_text("away")
+        expect(stay.locator(".seat:not(.is-you)")).not_to_contain_text("Sitting out")
         deadline = time.monotonic() + 45
         while not out.locator(".tournament-actions button").count():
             assert time.monotonic() < deadline, "the player who came back was never asked again"

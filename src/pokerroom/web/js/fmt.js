@@ -43,6 +43,15 @@ function decimalString(amount, decimals) {
 let chipsMode = false;
 export function setChips(on) { chipsMode = Boolean(on); }
 
+/** Run `fn` with amounts as tournament chips (whole counts, no currency), then back to what
+ * was set: the tournament page draws its felt in chips and its prizes in money. */
+export function withChips(fn) {
+  const was = [chipsMode, currentDecimals];
+  chipsMode = true;
+  currentDecimals = 0;
+  try { return fn(); } finally { [chipsMode, currentDecimals] = was; }
+}
+
 /** A chip count in the player's locale, grouped, without currency or decimals. */
 export function chipCount(amount) {
   if (amount === undefined || amount === null || amount === "") return "";

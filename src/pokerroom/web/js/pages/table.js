@@ -7,7 +7,7 @@ import { renderFelt, eventText, seatNames, richLine } from "../felt.js";
 import { openBuyIn } from "./lobby.js";
 import { showBanner, hideBanner, dialog, errorText as wordError, noticeText, ruleLink } from "../ui.js";
 import { t } from "../i18n.js";
-import { clockState } from "../clock.js";
+import { decisionButtons, clockLine, actionKey } from "../action_bar.js";
 import { play } from "../sound.js";
 
 /**
@@ -243,76 +243,18 @@ export function mountTable(main, tableId, opts = {}) {
       amountKey = key;
       amount = sizing ? sizing.min : null;
     }
-    const buttons = [];
-    if (legal.fold) buttons.push(h("button.btn.btn-fold", { type: "button", onclick: () => send("fold"), dataset: { key: "f" } }, t("act.fold"), h("span.kbd", {}, "F")));
-    if (legal.check) buttons.push(h("button.btn.btn-check", { type: "button", onclick: () => send("check"), dataset: { key: "c" } }, t("act.check"), h("span.kbd", {}, "C")));
-    if (legal.call) buttons.push(h("button.btn.btn-call", { type: "button", onclick: () => send("call"), dataset: { key: "c" } }, t("act.call_amount", { amount: legal.call }), h("span.kbd", {}, "C")));
-    if (legal.bring_in) buttons.push(h("button.btn.btn-call", { type: "button", onclick: () => send("bring_in") }, t("act.bring_in_amount", { amount: legal.bring_in.amount ?? legal.bring_in })));
-    let amountBox = null;
-    if (sizing) {
-      const verb = legal.raise ? "raise" : legal.bet ? "bet" : "complete";
-      const label = t(`act.${verb}`);
-      const fixed = sizing.min === sizing.max;
-      const go = () => {
-        const typed = parseMoney(amountBox ? amountBox.value : moneyInput(amount));
-        if (typed === null) { errorRule = null; errorText = t("amount.type_like", { a: moneyInput(1000), b: moneyInput(1050) }); renderActions(); return; }
-        send(verb, typed);
-      };
-      const btn = h(`button.btn.btn-${verb === "complete" ? "raise" : verb}`, { type: "button", onclick: go, "aria-label": label, dataset: { key: "r" } },
-        label, h("span.muted-inline", { style: { fontWeight: 500, opacity: 0.85 } }, ` ${t(verb === "raise" ? "act.to_amount" : "act.amount", { amount })}`), h("span.kbd", {}, "R"));
-      buttons.push(btn);
-      if (!fixed) {
-        const slider = h("input", { type: "range", min: sizing.min, max: sizing.max, step: 1, value: amount, "aria-label": t("act.slider", { verb: label }), "data-testid": "amount-slider" });
-        amountBox = h("input", { type: "text", inputmode: "decimal", value: moneyInput(amount), "aria-label": t("act.amount_box", { verb: label }), "data-testid": "amount-box" });
-        const syncLabel = () => {
-          const v = parseMoney(amountBox.value);
-          btn.querySelector(".muted-inline").textContent = v === null ? "" : ` ${t(verb === "raise" ? "act.to_amount" : "act.amount", { amount: v })}`;
-        };
-        slider.addEventListener("input", () => { amount = Number(slider.value); amountBox.value = moneyInput(amount); syncLabel(); });
-        amountBox.addEventListener("input", () => {
-          const v = parseMoney(amountBox.value);
-          if (v !== null) { amount = v; slider.value = v; }
-          amountBox.classList.toggle("invalid", v === null || v < sizing.min || v > sizing.max);
-          syncLabel();
-        });
-        amountBox.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); go(); } });
-        const shortcuts = h("div.shortcuts", {}, potShortcuts(sizing).map(([text, value]) =>
-          h("button.btn.btn-ghost.btn-small", { type: "button", onclick: () => { amount = value; renderActions(); } }, text)));
-        parts.push(h("div.action-buttons", {}, buttons));
-        parts.push(h("div.sizing", {}, shortcuts, slider, amountBox));
-        parts.push(timeHolder);
-        replace(actionBar, parts);
-        showClock();
-        return;
-      }
-    }
-    // R-SD-5: after the hand, cards nobody saw (mucked, or won without a showdown) may be shown.
-    if (legal.show) buttons.push(h("button.btn", { type: "button", onclick: () => send("show"), "data-testid": "show-cards" }, t("act.show")));
-    if (legal.muck) buttons.push(h("button.btn.btn-ghost", { type: "button", onclick: () => send("muck") }, t("act.muck")));
-    parts.push(h("div.action-buttons", {}, buttons));
+    const bar = decisionButtons(legal, {
+      amount, send,
+      setAmount: (v) => { amount = v; },
+      pick: (v) => { amount = v; renderActions(); },
+      typeError: () => { errorRule = null; errorText = t("amount.type_like", { a: moneyInput(1000), b: moneyInput(1050) }); renderActions(); },
+      stack: mine ? mine.stack : undefined, bet: mine ? mine.bet : 0,
+    });
+    parts.push(h("div.action-buttons", {}, bar.buttons));
+    if (bar.sizing) parts.push(bar.sizing);
     parts.push(timeHolder);
     replace(actionBar, parts);
     showClock();
-  }
-
-  /** Shortcut amounts: the legal minimum, the server's pot-fraction presets (no-limit and
-   * pot-limit), and the legal maximum. Nothing here is computed by the client. */
-  function potShortcuts(sizing) {
-    const list = [[t("preset.min"), sizing.min]];
-    const presets = sizing.presets || [];
-    for (const p of presets) {
-      if (p.amount > sizing.min && p.amount < sizing.max) list.push([presetLabel(p), p.amount]);
-    }
-    const mine = me();
-    const allIn = mine && sizing.max >= (mine.stack || 0) + (mine.bet || 0);
-    // Pot-limit: the maximum is the pot, and players call that button "Pot".
-    const potIsMax = presets.some((p) => p.key === "pot" && p.amount === sizing.max);
-    list.push([allIn ? t("preset.all_in") : potIsMax ? t("preset.pot") : t("preset.max"), sizing.max]);
-    return list;
-  }
-
-  function presetLabel(p) {
-    return p.key ? t(`preset.${p.key}`) : p.label;
   }
 
   function postsDue(kind) {
@@ -338,20 +280,14 @@ export function mountTable(main, tableId, opts = {}) {
 
   function clockParts() {
     const c = view.clock;
-    const st = clockState(c, conn.serverNow());
-    if (!st) return null;
-    const seat = view.seats.find((s) => s.seat === c.seat);
-    const who = seat && seat.is_you ? t("clock.yours") : t("clock.theirs", { name: seat ? seat.name : t("table.a_player") });
+    const line = clockLine(c, view.seats, conn.serverNow());
+    if (!line) return null;
     const mineNow = me();
-    if (st.usingBank && mineNow && c.seat === mineNow.seat && bankSounded !== c.deadline_ms) {
+    if (line.state.usingBank && mineNow && c.seat === mineNow.seat && bankSounded !== c.deadline_ms) {
       bankSounded = c.deadline_ms;
       play("bank");
     }
-    // The time bank shows only while it runs or when there is some to use.
-    const bank = st.usingBank || st.bankLeft > 0;
-    return [
-      h("span", {}, `${who}: `, h("strong", { class: !st.usingBank && st.actionLeft < 5000 ? "low" : "" }, t("clock.seconds", { count: seconds(st.actionLeft) }))),
-      bank ? h("span", { "data-testid": "time-bank" }, `${t(st.usingBank ? "clock.bank_running" : "clock.bank")}: `, h("strong", { class: st.usingBank ? "low" : "" }, t("clock.seconds", { count: seconds(st.bankLeft) }))) : null];
+    return line.parts;
   }
 
   // ---- seat controls ----
@@ -623,11 +559,7 @@ export function mountTable(main, tableId, opts = {}) {
 
   function onKey(ev) {
     if (opts.tile || !view || !view.legal || !me()) return;
-    if (ev.target instanceof HTMLInputElement && ev.target.type !== "range" && ev.target.type !== "checkbox") return;
-    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const k = ev.key.toLowerCase();
-    const btn = actionBar.querySelector(`button[data-key="${k}"]`);
-    if (btn && ["f", "c", "r"].includes(k)) { ev.preventDefault(); btn.click(); }
+    actionKey(ev, actionBar);
   }
   document.addEventListener("keydown", onKey);
   const tick = setInterval(() => {

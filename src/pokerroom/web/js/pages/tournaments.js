@@ -1,11 +1,12 @@
 // Tournaments: the list (status, entry, entrants, start, structure, payouts, players),
-// Register / Unregister, and the tournament felt that follows the player from table to
-// table (level, blinds, ante, time to the next level, rank, average stack, the hand,
-// the actions the server says are legal, the elimination notice with place and prize).
+// Register / Unregister, and the tournament page that follows the player from table to
+// table: the header (level, blinds, ante, time to the next level, rank, average stack), the
+// cash table's felt and action bar (tournament_felt.js), the elimination notice with place
+// and prize, the final-table deal.
 import { h, replace } from "../dom.js";
 import { conn } from "../socket.js";
 import { loadSession } from "../session.js";
-import { cardEl, cardSlot } from "../cards.js";
+import { tournamentTable } from "./tournament_felt.js";
 import { dialog } from "../ui.js";
 import { t, locale } from "../i18n.js";
 import { money, gameText } from "../fmt.js";
@@ -111,12 +112,11 @@ export function mountTournaments(main) {
 
 export function mountTournament(main, id) {
   const head = h("div.tournament-head", { "data-testid": "tournament-head" });
-  const felt = h("div.tournament-felt.panel", { "data-testid": "tournament-felt" });
+  const feltHolder = h("div.tournament-felt", { "data-testid": "tournament-felt" });
   const actions = h("div.actions.tournament-actions", { "data-testid": "tournament-actions" });
   const notice = h("div.tournament-notice", { hidden: true, "data-testid": "tournament-notice" });
-  main.appendChild(h("section", {}, h("h1", {}, `${t("tourn.heading")} `, h("span.muted", {}, id)), head, notice, felt, actions));
+  main.appendChild(h("section", {}, h("h1", {}, `${t("tourn.heading")} `, h("span.muted", {}, id)), head, notice, feltHolder, actions));
   let last = null;
-  let answered = "";
   let noticeShown = false;
   let dealShown = "";
   let closeDeal = null;
@@ -125,6 +125,7 @@ export function mountTournament(main, id) {
   head.after(h("div", {}, dealButton));
   // Sitting out and back (R-TOURN-5), beside the felt: tournament_side.js
   const offSide = mountTournamentSide(actions, id);
+  const felt = tournamentTable(id, feltHolder, actions);
 
   const follow = () => conn.send({ type: "tournament_follow", tournament: id });
   const onStatus = (s) => { if (s === "open") follow(); };
@@ -173,7 +174,7 @@ export function mountTournament(main, id) {
     dealButton.hidden = !(you && !you.out && s.status === "running" && s.players_left >= 2
       && s.players_left <= 4 && !s.deal && !s.deal_requested);
     renderDeal(s.deal, you);
-    renderTable(view.table);
+    felt.render(view);  // the cash table's felt and action bar (tournament_felt.js)
   }
 
   // The final-table deal: the exact ICM split of the prizes left, done only if all accept.
@@ -200,61 +201,5 @@ export function mountTournament(main, id) {
     [[t("tourn.accept"), answer("accept"), "btn-primary"], [t("tourn.decline"), answer("decline")]]);
   }
 
-  function renderTable(table) {
-    if (!table) {
-      replace(felt, h("p.muted", {}, last && last.summary.status === "registering"
-        ? t("tourn.waiting") : t("tourn.not_seated")));
-      replace(actions);
-      return;
-    }
-    const hand = table.hand;
-    const bySeat = new Map((hand ? hand.seats : []).map((sv) => [sv.seat, sv]));
-    const seats = table.seats.map((p, i) => {
-      if (!p) return h("div.t-seat.empty", {}, t("tourn.seat", { n: i + 1 }));
-      const sv = bySeat.get(i);
-      const cards = sv ? sv.cards.map((c) => cardEl(c, { size: "small" })) : [];
-      return h("div.t-seat", { class: i === table.seat ? "me" : undefined, dataset: { seat: String(i) } },
-        h("div", {}, h("strong", { "data-testid": "t-name" }, p.name || p.entry), i === table.button ? ` (${t("felt.dealer_letter")})` : "", p.away ? ` ${t("tourn.away")}` : ""),
-        h("div", {}, chips(sv ? sv.stack : p.chips), sv && sv.bet ? ` ${t("tourn.bet", { chips: chips(sv.bet) })}` : "", sv && sv.folded ? ` ${t("tourn.folded")}` : ""),
-        h("div.cards", {}, cards));
-    });
-    const board = hand ? hand.board.map((c) => cardEl(c)) : [];
-    while (board.length < 5 && hand && !["THIRD", "FOURTH", "FIFTH", "SIXTH", "SEVENTH"].includes(hand.street)) board.push(cardSlot());
-    replace(felt,
-      h("div", {}, t("tourn.table_hand", { table: table.number, hand: table.hand_number }), hand ? ` - ${t("tourn.pot", { chips: chips(hand.pot) })}` : ""),
-      h("div.board", {}, board),
-      h("div.t-seats", {}, seats));
-    renderActions(table);
-  }
-
-  function renderActions(table) {
-    const legal = table.legal;
-    if (!legal) { replace(actions); return; }
-    const key = `${table.number}:${legal.hand}:${legal.action_no}`;
-    const act = (action, amount = null) => {
-      if (answered === key) return;
-      answered = key;
-      conn.send({ type: "tournament_act", tournament: id, hand: legal.hand, action, amount });
-      replace(actions);
-    };
-    // Stud: the bring-in and completing it are offered too (a missing button would only let
-    // the clock run out and make the player away).
-    const verb = legal.raise ? "raise" : legal.bet ? "bet" : legal.complete ? "complete" : null;
-    const span = verb ? legal[verb] : null;
-    const box = span ? h("input", { type: "number", min: span.min, max: span.max, value: span.min, "aria-label": t("tourn.amount") }) : null;
-    // R-SD-5: after the hand (the table rests), cards nobody saw may be shown.
-    if (legal.after_hand) {
-      replace(actions, legal.show ? h("button.btn", { type: "button", "data-testid": "show-cards", onclick: () => act("show") }, t("act.show")) : null);
-      return;
-    }
-    replace(actions,
-      legal.fold ? h("button.btn", { type: "button", onclick: () => act("fold") }, t("act.fold")) : null,
-      legal.check ? h("button.btn", { type: "button", onclick: () => act("check") }, t("act.check")) : null,
-      legal.call ? h("button.btn", { type: "button", onclick: () => act("call") }, t("tourn.call", { chips: chips(legal.call) })) : null,
-      legal.bring_in ? h("button.btn", { type: "button", onclick: () => act("bring_in") }, t("tourn.bring_in", { chips: chips(legal.bring_in) })) : null,
-      span ? box : null,
-      span ? h("button.btn.btn-primary", { type: "button", onclick: () => act(verb, Number(box.value)) }, t(`act.${verb}`)) : null);
-  }
-
-  return () => { off(); offError(); offStatus(); offSide(); };
+  return () => { off(); offError(); offStatus(); offSide(); felt.stop(); };
 }
