@@ -59,3 +59,34 @@ async def test_an_idle_anonymous_socket_is_closed(tmp_path: Path) -> None:
         await watching.wait_for(of_type("pong"))
     finally:
         await stop_server(running)
+
+
+async def test_local_caps_count_open_sockets_of_the_address_and_the_account() -> None:
+    """The node's own count (kept per address and per account since issue 11, not a scan of
+    every socket): a closed socket, or one released, frees its place; the others' don't."""
+    from pokerroom.server.ratelimit import LocalSocketCaps
+
+    class Sock:
+        def __init__(self, address: str, account_id: int | None) -> None:
+            self.address, self.account_id, self.closed = address, account_id, False
+
+    connections: set[object] = set()
+    caps = LocalSocketCaps(connections)
+    a1, a2 = Sock("10.0.0.1", 7), Sock("10.0.0.1", None)
+    for s in (a1, a2):
+        assert await caps.admit(s, 2, 1)
+        connections.add(s)
+    assert not await caps.admit(Sock("10.0.0.1", None), 2, 1)  # the address is full
+    assert not await caps.admit(Sock("10.0.0.2", 7), 2, 1)  # the account is full
+    assert await caps.admit(Sock("10.0.0.2", 8), 2, 1)  # another address and account
+    a1.closed = True  # its socket closed, not released yet: its places are free
+    assert await caps.admit(Sock("10.0.0.2", 7), 2, 1)
+    connections.discard(a2)
+    await caps.release(a2)
+    b = Sock("10.0.0.1", None)
+    assert await caps.admit(b, 2, 1)
+    connections.add(b)
+    c = Sock("10.0.0.1", 9)
+    assert await caps.admit(c, 2, 1)  # a1 closed, a2 released: b and c
+    connections.add(c)
+    assert not await caps.admit(Sock("10.0.0.1", None), 2, 1)

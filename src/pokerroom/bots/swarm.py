@@ -19,6 +19,7 @@ answers every action with its events), as `pokerroom.bots.client` measures it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import sys
@@ -36,8 +37,11 @@ except ImportError:  # pragma: no cover - orjson is a dependency
     loads = json.loads
 
 TABLE_MESSAGES = frozenset({"table_view", "table_events"})
-# Logins in flight per process: enough for the server to group their writes into one commit.
+# Bots logging in and sitting down at once per process: enough for the server to group
+# their writes into one commit.
 LOGINS_AT_ONCE = 48
+SEAT_WAIT_S = 60.0  # the most a bot holds its place in the login queue waiting to sit
+SIGN_UP_PATIENCE_S = 900.0
 
 
 class Swarm:
@@ -54,27 +58,41 @@ class Swarm:
         self.errors: dict[str, int] = {}  # refusals by code (a healthy run has none)
 
     async def sign_up(self, http: httpx.AsyncClient, name: str) -> str:
+        """The bot's session token. A busy server (503, a timeout) is asked again, ever more
+        slowly, for up to SIGN_UP_PATIENCE_S; each failure is counted in `errors` (a bot that
+        gave up after a few quick 503s used to vanish from the run without a word)."""
         body = {"username": name, "secret": self.secret}
-        for _ in range(20):
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SIGN_UP_PATIENCE_S
+        pause = 0.5
+        while True:
             try:
                 r = await http.post("/api/auth/bot", json=body)
                 r.raise_for_status()
                 return str(r.json()["token"])
-            except httpx.HTTPError:
-                await asyncio.sleep(0.5)
-        raise RuntimeError(f"{name}: could not sign up")
+            except httpx.HTTPStatusError as exc:
+                self.count(f"sign_up_{exc.response.status_code}")
+            except httpx.HTTPError as exc:
+                self.count(f"sign_up_{type(exc).__name__}")
+            if loop.time() > deadline:
+                raise RuntimeError(f"{name}: could not sign up")
+            await asyncio.sleep(pause * (0.5 + self.rng.random()))
+            pause = min(pause * 2, 8.0)
 
-    async def bot(self, token: str, table: str) -> None:
+    def count(self, code: str) -> None:
+        self.errors[code] = self.errors.get(code, 0) + 1
+
+    async def bot(self, token: str, table: str, seated: asyncio.Event) -> None:
         async with websockets.connect(self.ws_url, max_size=1 << 22, open_timeout=60,
                                       additional_headers={"Authorization": f"Bearer {token}"},
                                       ping_interval=None) as ws:
             self.connected += 1
             try:
-                await self.play(ws, table)
+                await self.play(ws, table, seated)
             finally:
                 self.connected -= 1
 
-    async def play(self, ws: Any, table: str) -> None:
+    async def play(self, ws: Any, table: str, seated: asyncio.Event) -> None:
         rng = self.rng
         low, high = self.think
         acted = False
@@ -92,8 +110,7 @@ class Swarm:
         async for text in ws:
             message = loads(text)
             if message.get("type") == "error":
-                self.errors[message.get("code", "?")] = self.errors.get(
-                    message.get("code", "?"), 0) + 1
+                self.count(message.get("code", "?"))
             if message.get("type") not in TABLE_MESSAGES or message.get("table") != table:
                 continue
             if sent_at is not None:
@@ -110,6 +127,7 @@ class Swarm:
                                               max(view["min_buy_in"], 50 * big))})
                 continue
             sitting = False  # seated: no request pending
+            seated.set()
             if you.get("sitting_out") and view.get("hand") != sat_in:
                 sat_in = view.get("hand")
                 await send({"type": "sit_in", "table": table})
@@ -145,13 +163,26 @@ class Swarm:
 
     async def run_bot(self, http: httpx.AsyncClient, gate: asyncio.Semaphore, name: str,
                       table: str) -> None:
+        # The gate is held from the login until the bot sits (or SEAT_WAIT_S passed): the
+        # crowd comes in as a stream of players who sit down, not as 6,000 logins at once
+        # whose writes starve the few sits among them (issue 11: at 1,000 tables, 4,000 bots
+        # had logged in and 158 sat after two minutes).
+        seated = asyncio.Event()
         async with gate:
             token = await self.sign_up(http, name)
+            playing = asyncio.create_task(self.keep_playing(token, table, seated))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(seated.wait(), SEAT_WAIT_S)
+        await playing
+
+    async def keep_playing(self, token: str, table: str, seated: asyncio.Event) -> None:
         while True:
             try:
-                await self.bot(token, table)
-            except (TimeoutError, OSError, websockets.WebSocketException):
-                pass
+                await self.bot(token, table, seated)
+            except (TimeoutError, OSError, websockets.WebSocketException) as exc:
+                self.count(f"socket_{type(exc).__name__}")  # (a refusal at the upgrade too)
+            else:
+                self.count("socket_closed")
             await asyncio.sleep(0.5 + self.rng.random())
 
 

@@ -244,7 +244,7 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
         for code, n in r["errors"].items():
             errors[code] = errors.get(code, 0) + n
     if errors:
-        say(f"T={tables}: refusals during the window: {errors}")
+        say(f"T={tables}: refusals and socket errors at the bots since they started: {errors}")
     rtt = sorted(x for r in reports for x in r["rtt_ms"])
     per_hand = 1e6 * max(hands, 1)
 

@@ -173,6 +173,10 @@ def register(app: typer.Typer) -> None:
         signups_per_ip: int = typer.Option(
             20, help="Sign-ups allowed from one address per hour (a benchmark's bots need more)."
         ),
+        max_connections: int = typer.Option(
+            10_000, help="Connections and requests at once, WebSockets included; beyond "
+            "them a request is answered 503 at once."
+        ),
         log_format: str = typer.Option(
             "text", help="text, or json: one JSON object per line with the table and hand ids."
         ),
@@ -230,6 +234,7 @@ def register(app: typer.Typer) -> None:
             fast_password_hash=insecure_fast_hash, metrics=metrics,
             signups_per_ip_per_hour=signups_per_ip, cookie_secure=cookie_secure,
             max_sockets_per_ip=sockets_per_ip, seal_key_path=seal_key,
+            max_connections=max_connections,
         )
         from pokerroom.core.table.room import RoomConfigError
         from pokerroom.server.state import load_room
@@ -256,8 +261,10 @@ def register(app: typer.Typer) -> None:
             config = uvicorn.Config(application, host=host, port=port, log_level="warning",
                                     ws_max_size=1 << 16, lifespan="on",
                                     # Beyond this many connections and requests at once
-                                    # uvicorn answers 503 at once instead of queueing.
-                                    limit_concurrency=2000, timeout_keep_alive=5,
+                                    # (WebSockets count) uvicorn answers 503 at once
+                                    # instead of queueing.
+                                    limit_concurrency=settings.max_connections,
+                                    timeout_keep_alive=5,
                                     ws_per_message_deflate=ws_deflate, log_config=log_config)
             server = _draining_server()(config, application.state.room)
             task = asyncio.create_task(server.serve())

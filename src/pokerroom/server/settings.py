@@ -25,6 +25,10 @@ class Settings:
     # nothing (no table, no lobby) for idle_anonymous_s is closed.
     max_sockets_per_ip: int = 64
     max_sockets_per_account: int = 8
+    # Connections and requests at once, WebSockets included (uvicorn's limit_concurrency:
+    # beyond it a request is answered 503 at once). A room of 1,000 six-max tables holds
+    # 6,000 sockets (issue 11); it was 2,000, and new logins then all got 503.
+    max_connections: int = 10_000
     idle_anonymous_s: float = 30.0
     # The action clock; None = what the room file says (core.table.clock applies it).
     action_seconds: float | None = None

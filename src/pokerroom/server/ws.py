@@ -46,12 +46,12 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         return
     try:
         await websocket.accept()
+        if identity is not None:
+            # a player who never chose a client seed gets a default kept with the account
+            await state.client_seeds.ensure(identity[0])
     except BaseException:
-        await state.socket_caps.release(conn)
+        await state.socket_caps.release(conn)  # (its place counted from its admission)
         raise
-    if identity is not None:
-        # a player who never chose a client seed gets a default kept with the account
-        await state.client_seeds.ensure(identity[0])
     conn.start()
     state.connected(conn)
     await state.arrived(conn)
