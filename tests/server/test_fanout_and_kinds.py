@@ -11,7 +11,7 @@ from typing import Any
 from roomharness import Client, of_type, play_until, register
 
 from pokerroom.services.fanout import LocalFanOut, account_channel, table_channel
-from pokerroom.services.outbound import Outbound, decode, encode
+from pokerroom.services.outbound import Frame, Outbound, decode, encode
 
 TABLE = "antares-1"
 
@@ -21,9 +21,11 @@ class Recording(LocalFanOut):
         super().__init__()
         self.published: list[tuple[str, dict[str, Any], frozenset[int]]] = []
 
-    def publish(self, channel: str, message: Outbound, *, skip: Any = ()) -> None:
-        # What crosses the channel, as its receivers read it.
-        self.published.append((channel, decode(encode(message)), frozenset(skip)))
+    def publish(self, channel: str, message: Outbound | Frame, *, skip: Any = ()) -> None:
+        # What crosses the channel, as its receivers read it (a table's fan-out hands over
+        # its frames already encoded).
+        frame = message if isinstance(message, Frame) else encode(message)
+        self.published.append((channel, decode(frame), frozenset(skip)))
         super().publish(channel, message, skip=skip)
 
 

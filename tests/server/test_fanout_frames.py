@@ -13,7 +13,7 @@ from roomharness import Client, greeted, of_type, play_until, register
 
 from pokerroom.services import table_runner
 from pokerroom.services.fanout import LocalFanOut, table_channel
-from pokerroom.services.outbound import Frame, Notice
+from pokerroom.services.outbound import Frame, Notice, TableEvents, encode
 from pokerroom.services.poker_view import SharedView
 
 TABLE = "antares-1"
@@ -135,3 +135,78 @@ def test_a_published_message_is_encoded_once_for_every_subscriber() -> None:
     assert sinks[3].frames == []  # skipped: it gets its own copy elsewhere
     assert json.loads(first.text) == {"type": "notice", "code": "broadcast", "table": "t",
                                       "hand": None, "text": "hello", "v": 1}
+
+
+async def test_each_receivers_frame_is_the_view_built_for_it(server: Any) -> None:
+    """A table's fan-out encodes the part of a moment's views every viewer shares once and
+    puts each receiver's own part in per receiver (issue 11): every frame it publishes must
+    read exactly as the message built the plain way for that receiver, whose view is
+    `view_for` (the one place a view is filtered) and whose events are `visible_to` each;
+    the encoded shared part is the shared view's seats, which hold no unshown card
+    (test_the_shared_part_of_the_views_holds_no_hole_card)."""
+    room = server.app.state.room
+    runner = next(r for r in room.lobby.runners() if r.table_id == TABLE)
+    checked: list[int | None] = []
+    encoded_seats: list[tuple[Any, Any]] = []
+    real_fan_out = runner.fan_out
+    real_view_json = table_runner.view_json
+
+    class Capture:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+            self.frames: list[tuple[str, Any]] = []
+
+        def publish(self, channel: str, message: Any, *, skip: Any = ()) -> None:
+            self.frames.append((channel, message))
+            self.inner.publish(channel, message, skip=skip)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.inner, name)
+
+    def recording_view_json(shared: SharedView, parts: Any) -> bytes:
+        out = real_view_json(shared, parts)
+        encoded_seats.append((json.loads(b"[" + b",".join(shared.encoded[1:]) + b"]"),
+                              shared.view["seats"]))
+        return out
+
+    def checking_fan_out(entries: Any) -> None:
+        inner = runner.fanout
+        capture = Capture(inner)
+        runner.fanout = capture
+        try:
+            real_fan_out(entries)
+        finally:
+            runner.fanout = inner
+        for channel, message in capture.frames:
+            assert isinstance(message, Frame)
+            got = json.loads(message.text)
+            if got["type"] != "table_events":
+                continue
+            account = None if channel == table_channel(TABLE) else int(channel.split(":")[1])
+            # the same moment: fan_out changed nothing the views are built from
+            expected = json.loads(encode(TableEvents(
+                table=TABLE, from_version=entries[0].version, version=runner.log.version,
+                events=[runner._wire(e, account) for e in entries],
+                view=runner.view_for(account))).text)
+            assert got == expected, f"the frame for {account} is not its view"
+            checked.append(account)
+
+    runner.fan_out = checking_fan_out
+    table_runner.view_json = recording_view_json
+    try:
+        players = await greeted(server, "olu", "pia", "quinn")
+        watcher = await Client.connect(server.ws_url)
+        await watcher.send(type="observe", table=TABLE)
+        await watcher.wait_for(of_type("table_view", table=TABLE))
+        for seat, client in enumerate(players.values()):
+            await client.send(type="sit", table=TABLE, seat=seat, buy_in=4000, blind="post")
+        # Check or call: hands reach the showdown, where losers muck (R-SD-2).
+        await play_until(players, TABLE, 3, random.Random(3))
+    finally:
+        table_runner.view_json = real_view_json
+        del runner.fan_out
+    assert None in checked and len({a for a in checked if a is not None}) == 3
+    assert len(checked) >= 40
+    assert encoded_seats and all(decoded == seats for decoded, seats in encoded_seats)
+    for client in (*players.values(), watcher):
+        await client.close()

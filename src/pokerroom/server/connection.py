@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections import deque
 from typing import Any
 
 from fastapi import WebSocket
@@ -31,7 +32,11 @@ class Connection:
         self.session: str | None = None  # the session token it opened with (logout closes it)
         self.address = ""  # the client's IP (sockets are capped per address)
         self._close_code, self._close_reason = 1008, "too slow"
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        # What waits to be written (None: close), and the writer's wake-up while it is empty:
+        # a deque and one future, not an asyncio.Queue, whose put and get cost more than the
+        # send itself at a busy table (issue 11).
+        self._queue: deque[str | None] = deque()
+        self._wake: asyncio.Future[None] | None = None
         self.queued_bytes = 0
         self._writer: asyncio.Task[None] | None = None
 
@@ -50,13 +55,21 @@ class Connection:
         if self.closed:
             return
         text = frame.text
-        if (self._queue.qsize() >= OUTBOUND_LIMIT
+        if (len(self._queue) >= OUTBOUND_LIMIT
                 or self.queued_bytes + len(text) > OUTBOUND_BYTES):
             self.closed = True
-            self._queue.put_nowait(None)
+            self._put(None)
             return
         self.queued_bytes += len(text)
-        self._queue.put_nowait(text)
+        self._put(text)
+
+    def _put(self, item: str | None) -> None:
+        self._queue.append(item)
+        wake = self._wake
+        if wake is not None:
+            self._wake = None
+            if not wake.done():
+                wake.set_result(None)
 
     def end(self, code: int, reason: str) -> None:
         """Close the socket after what is already queued (e.g. its session ended)."""
@@ -64,7 +77,7 @@ class Connection:
             return
         self.closed = True
         self._close_code, self._close_reason = code, reason
-        self._queue.put_nowait(None)
+        self._put(None)
 
     def error(
         self,
@@ -85,9 +98,14 @@ class Connection:
             self.push(Error(code=code, rule=rule, reason=reason, ref=ref, table=table))
 
     async def _drain(self) -> None:
+        queue = self._queue
         try:
             while True:
-                text = await self._queue.get()
+                if not queue:
+                    self._wake = asyncio.get_running_loop().create_future()
+                    await self._wake
+                    continue
+                text = queue.popleft()
                 if text is None:
                     await self.websocket.close(code=self._close_code, reason=self._close_reason)
                     return

@@ -19,7 +19,8 @@ they play at is not sent the observers' copy too.
 
 A published message (services.outbound) is encoded once, into a `Frame`, and that one frame
 goes to every subscriber of the channel: JSON is built once per audience, never per socket
-(issue 11).
+(issue 11). A publisher may hand over the frame itself, already encoded (a table's fan-out
+encodes the part its viewers share once).
 
 `LocalFanOut` serves one process. Several nodes use an implementation with the same
 interface over a shared bus (services.redis_fanout: the frame's JSON crosses Redis as it is),
@@ -63,7 +64,7 @@ class Subscriber(Protocol):
 
 
 class FanOut(Protocol):
-    def publish(self, channel: str, message: Outbound, *,
+    def publish(self, channel: str, message: Outbound | Frame, *,
                 skip: Collection[int] = ()) -> None: ...
 
     def subscribe(self, channel: str, subscriber: Subscriber) -> None: ...
@@ -82,9 +83,11 @@ class LocalFanOut:
     def __init__(self) -> None:
         self._channels: dict[str, set[Subscriber]] = {}
 
-    def publish(self, channel: str, message: Outbound, *, skip: Collection[int] = ()) -> None:
+    def publish(self, channel: str, message: Outbound | Frame, *,
+                skip: Collection[int] = ()) -> None:
         if channel in self._channels:  # nobody listening: not even encoded
-            self.deliver(channel, encode(message), skip)
+            self.deliver(channel, message if isinstance(message, Frame) else encode(message),
+                         skip)
 
     def deliver(self, channel: str, frame: Frame, skip: Collection[int] = ()) -> None:
         """Hand an encoded message to this process's subscribers of `channel`: the same

@@ -183,6 +183,17 @@ class TableEvents:
     view: PokerView  # the receiver's view after these events (no `log`)
 
 
+def table_events_frame(table: str, from_version: int, version: int, events: bytes,
+                       view: bytes) -> Frame:
+    """`encode(TableEvents(...))` from the JSON of its events and its view, already encoded:
+    the fan-out encodes the parts a table's viewers share once, not once per viewer
+    (issue 11). The same fields in the same order, then `"v"`."""
+    return Frame(b"".join((
+        b'{"type":"table_events","table":', orjson.dumps(table), b',"from_version":',
+        orjson.dumps(from_version), b',"version":', orjson.dumps(version), b',"events":', events,
+        b',"view":', view, _VERSION_TAIL)).decode())
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandResult:
     type: Literal["hand_result"] = field(default="hand_result", init=False)

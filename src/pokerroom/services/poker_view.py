@@ -4,15 +4,18 @@ raw hand state.
 
 One fan-out builds the views of many viewers of one moment: the part no viewer sees
 differently (`shared_view`, from the observer's view) once, then each viewer's own part
-(`personal_view`: the seats the core shows that viewer differently, `you`, `legal`) on a copy
-(issue 11).
+(`personal_parts`: the seats the core shows that viewer differently, `you`, `legal`), put
+together as a dict (`assemble`, `personal_view`) or as JSON (`view_json`: the shared part is
+encoded once a moment, only each viewer's own part per viewer) (issue 11).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
+
+import orjson
 
 from pokerroom.core.rules import Game, HandShown, HandView, LegalActions
 from pokerroom.core.rules.showdown import best_five, hand_parts
@@ -30,7 +33,7 @@ from pokerroom.services.outbound_parts import (
     Winner,
     You,
 )
-from pokerroom.services.wire import card_text, plain
+from pokerroom.services.wire import card_text, cards_text, plain
 
 # Pot fractions players know: (key for the client's words, numerator, denominator).
 POT_PRESETS = (("third_pot", 1, 3), ("half_pot", 1, 2), ("two_thirds_pot", 2, 3),
@@ -166,10 +169,13 @@ class SharedView:
     view: PokerView  # the observer's view: `you` and `legal` None, no seat `is_you`
     hand_view: HandView | None  # the observer's (None: no hand in play)
     by_seat: dict[int, Any]  # the table's seats now (core.table SeatView) by seat number
+    by_account: dict[Any, Any]  # the same seats by account
     names: dict[Any, str]
     bots: set[int] | frozenset[int]
     hand_number: int | None
     action_no: int
+    # The shared part encoded (view_json): its other keys, then each seat; built at first use.
+    encoded: list[bytes] = field(default_factory=list)
 
 
 def shared_view(
@@ -205,7 +211,7 @@ def shared_view(
         "hand": hand_number if hand_view is not None and not hand_view.is_over else None,
         "button": hand_view.button if hand_view is not None else button,
         "street": plain(hand_view.street) if hand_view is not None else None,
-        "board": [card_text(c) for c in hand_view.board] if hand_view is not None else [],
+        "board": cards_text(hand_view.board) if hand_view is not None else [],
         "pots": pots_json(hand_view),
         "seats": seats,
         "to_act": hand_view.to_act if hand_view is not None else None,
@@ -217,7 +223,8 @@ def shared_view(
             "action_ms": clock.action_deadline_ms - clock.started_ms,
         },
     }
-    return SharedView(view=view, hand_view=hand_view, by_seat=by_seat, names=names, bots=bots,
+    return SharedView(view=view, hand_view=hand_view, by_seat=by_seat,
+                      by_account={p.account: p for p in players}, names=names, bots=bots,
                       hand_number=hand_number, action_no=action_no)
 
 
@@ -230,7 +237,7 @@ def _seat_entry(sv: Any, hs: Any, names: dict[Any, str], bots: set[int] | frozen
         "bet": hs.bet if hs is not None else 0,
         "contributed": hs.contributed if hs is not None else 0,
         "status": seat_status(sv, hs is not None, bool(hs and hs.folded), bool(hs and hs.all_in)),
-        "cards": [card_text(c) for c in hs.cards] if hs is not None else [],
+        "cards": cards_text(hs.cards) if hs is not None else [],
         "up": list(hs.up) if hs is not None else [],
         "posts_due": posts_due(sv),
         "is_you": is_you,
@@ -238,49 +245,98 @@ def _seat_entry(sv: Any, hs: Any, names: dict[Any, str], bots: set[int] | frozen
     }
 
 
-def personal_view(shared: SharedView, hand_view: HandView | None, viewer_account: Any,
-                  balance: int | None = None) -> PokerView:
-    """One viewer's view: the shared part, with the seats this viewer sees differently (its
-    own cards; after the hand, the mucked hands of a player dealt in), `you` and `legal`.
-    `hand_view` must be this viewer's, from the same `views_for` call as the shared part's
-    (None when no hand is in play). The shared part is copied, never changed."""
-    view = shared.view.copy()
+@dataclass(slots=True)
+class Personal:
+    """What one viewer of a moment sees differently from the shared part: the seats it sees
+    otherwise (its own, marked `is_you`; after the hand, the mucked hands of a player dealt
+    in), `you` and `legal`. The rest of its view is the shared part, unchanged."""
+
+    seats: dict[int, TakenSeat]
+    you: You | None
+    legal: Legal | None
+
+
+def personal_parts(shared: SharedView, hand_view: HandView | None, viewer_account: Any,
+                   balance: int | None = None) -> Personal:
+    """The one place a viewer's own part of a poker view is filtered: from this viewer's
+    `HandView` (the core's filter) only, from the same `views_for` call as the shared
+    part's (None when no hand is in play)."""
     public = shared.hand_view
     if (hand_view is None) != (public is None):
         raise ValueError("the viewer's hand view and the shared one are of different moments")
-    seats: list[EmptySeat | TakenSeat] | None = None
-    mine: dict[int, Any] = {}
-    if hand_view is not None and public is not None:
+    sv = shared.by_account.get(viewer_account) if viewer_account is not None else None
+    own_seat = sv.seat if sv is not None else None
+    seats: dict[int, TakenSeat] = {}
+    hs = None  # the viewer's own seat in its hand view (None: not dealt in)
+    if hand_view is not None and public is not None and hand_view is not public:
         for own, seen in zip(hand_view.seats, public.seats, strict=True):
-            mine[own.seat] = own
+            seat = own.seat
+            if seat == own_seat:
+                hs = own  # its entry is built once, below
             # A seat object shared with the observer's view shows what observers see: its
             # entry is the shared one. Any other seat is this viewer's alone.
-            if own is not seen and own.seat in shared.by_seat:
-                if seats is None:
-                    seats = list(shared.view["seats"])
-                seats[own.seat] = _seat_entry(shared.by_seat[own.seat], own, shared.names,
-                                              shared.bots, is_you=False)
+            elif own is not seen and seat in shared.by_seat:
+                seats[seat] = _seat_entry(shared.by_seat[seat], own, shared.names,
+                                          shared.bots, is_you=False)
+    elif hand_view is not None and own_seat is not None:
+        hs = next((s for s in hand_view.seats if s.seat == own_seat), None)
     you: You | None = None
-    if viewer_account is not None:
-        sv = next((p for p in shared.by_seat.values() if p.account == viewer_account), None)
-        if sv is not None:
-            hs = mine.get(sv.seat)
-            if seats is None:
-                seats = list(shared.view["seats"])
-            seats[sv.seat] = _seat_entry(sv, hs, shared.names, shared.bots, is_you=True)
-            you = {"seat": sv.seat, "sitting_out": sv.sitting_out or sv.sit_out_next,
-                   "auto_post": not sv.waits_for_big_blind, "balance": balance,
-                   "waits_for_big_blind": sv.waits_for_big_blind,
-                   "time_bank_ms": sv.time_bank_ms,
-                   "hand": _own_hand(hand_view, hs)}
-    if seats is not None:
-        view["seats"] = seats
-    view["you"] = you
+    if sv is not None:
+        seats[sv.seat] = _seat_entry(sv, hs, shared.names, shared.bots, is_you=True)
+        you = {"seat": sv.seat, "sitting_out": sv.sitting_out or sv.sit_out_next,
+               "auto_post": not sv.waits_for_big_blind, "balance": balance,
+               "waits_for_big_blind": sv.waits_for_big_blind,
+               "time_bank_ms": sv.time_bank_ms,
+               "hand": _own_hand(hand_view, hs)}
+    legal: Legal | None = None
     if (hand_view is not None and hand_view.legal is not None
             and shared.hand_number is not None):
-        view["legal"] = legal_json(hand_view.legal, shared.hand_number, shared.action_no,
-                                   hand_view)
+        legal = legal_json(hand_view.legal, shared.hand_number, shared.action_no, hand_view)
+    return Personal(seats=seats, you=you, legal=legal)
+
+
+def personal_view(shared: SharedView, hand_view: HandView | None, viewer_account: Any,
+                  balance: int | None = None) -> PokerView:
+    """One viewer's view: the shared part with this viewer's own part (`personal_parts`).
+    The shared part is copied, never changed."""
+    return assemble(shared, personal_parts(shared, hand_view, viewer_account, balance))
+
+
+def assemble(shared: SharedView, parts: Personal) -> PokerView:
+    """A viewer's view as a dict: a copy of the shared part with the viewer's own part in."""
+    view = shared.view.copy()
+    if parts.seats:
+        seats = list(shared.view["seats"])
+        for seat, entry in parts.seats.items():
+            seats[seat] = entry
+        view["seats"] = seats
+    view["you"] = parts.you
+    view["legal"] = parts.legal
     return view
+
+
+# The keys a viewer's own part may change: the rest of the view is encoded once a moment.
+_OWN_KEYS = frozenset({"seats", "you", "legal"})
+_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
+def view_json(shared: SharedView, parts: Personal) -> bytes:
+    """`assemble(shared, parts)` as JSON (the same object; its keys in another order): the
+    shared part is encoded once for every viewer of the moment (the keys but `seats`, `you`
+    and `legal`, then each seat alone), and only the viewer's own part per viewer (issue 11).
+    The runner adds `fairness` and `hand_id` to the shared part before the first call."""
+    encoded = shared.encoded
+    if not encoded:
+        head = orjson.dumps({k: v for k, v in shared.view.items() if k not in _OWN_KEYS},
+                            option=_OPTIONS)
+        encoded.append(head[:-1] + b"," if len(head) > 2 else b"{")
+        encoded.extend(orjson.dumps(entry, option=_OPTIONS) for entry in shared.view["seats"])
+    seats = encoded[1:]
+    for seat, entry in parts.seats.items():
+        seats[seat] = orjson.dumps(entry, option=_OPTIONS)
+    return b"".join((encoded[0], b'"seats":[', b",".join(seats), b'],"you":',
+                     orjson.dumps(parts.you, option=_OPTIONS), b',"legal":',
+                     orjson.dumps(parts.legal, option=_OPTIONS), b"}"))
 
 
 def show_offer(hand_view: HandView, hand: int, action_no: int) -> Legal | None:

@@ -61,8 +61,10 @@ class RedisFanOut:
         await self._redis.aclose()
 
     # ------------------------------------------------------------------ FanOut
-    def publish(self, channel: str, message: Outbound, *, skip: Collection[int] = ()) -> None:
-        payload = orjson.dumps(sorted(skip)) + b"\n" + encode(message).text.encode()
+    def publish(self, channel: str, message: Outbound | Frame, *,
+                skip: Collection[int] = ()) -> None:
+        frame = message if isinstance(message, Frame) else encode(message)
+        payload = orjson.dumps(sorted(skip)) + b"\n" + frame.text.encode()
         self._out.put_nowait((self.prefix + channel, payload))
 
     def subscribe(self, channel: str, subscriber: Subscriber) -> None:

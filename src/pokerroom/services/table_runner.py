@@ -16,6 +16,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any, TypedDict, cast
 
+import orjson
+
 from pokerroom.core.cards import Card
 from pokerroom.core.errors import InvalidNotationError, RuleViolationError
 from pokerroom.core.rules import (
@@ -45,12 +47,14 @@ from pokerroom.services.hands import HandSeat, HandStore
 from pokerroom.services.metrics import RoomMetrics
 from pokerroom.services.outbound import (
     ChatLine,
+    Frame,
     HandResult,
     Notice,
     Outbound,
     TableEvents,
     TableView,
     WordedNotice,
+    table_events_frame,
 )
 from pokerroom.services.outbound_parts import (
     Fairness,
@@ -63,10 +67,14 @@ from pokerroom.services.outbound_parts import (
     WireEvent,
 )
 from pokerroom.services.poker_view import (
-    personal_view,
+    Personal,
+    SharedView,
+    assemble,
+    personal_parts,
     result_winners,
     shared_view,
     show_offer,
+    view_json,
 )
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.runner import refuse_for_kind
@@ -211,6 +219,7 @@ class TableRunner(OperatedRunner):
         # Parts of every view's header and lobby row built once (issue 11): the stakes, and
         # each game's layout.
         self._stakes = plain(config.stakes)
+        self._actions_counted = services.metrics.actions.labels(kind="poker")  # looked up once
         self._variants: dict[str, Variant] = {}
         self.seating = TableSeats(self)
         self.waiting = WaitingSeats(self)
@@ -362,6 +371,12 @@ class TableRunner(OperatedRunner):
 
     def _views(self, accounts: Collection[int | None],
                players: tuple[Any, ...] | None = None) -> dict[int | None, PokerView]:
+        """The views of several viewers of one moment, as dicts (see _parts)."""
+        shared, parts = self._parts(accounts, players)
+        return {account: assemble(shared, own) for account, own in parts.items()}
+
+    def _parts(self, accounts: Collection[int | None], players: tuple[Any, ...] | None = None,
+               ) -> tuple[SharedView, dict[int | None, Personal]]:
         """The views of several viewers of one moment (one fan-out), the one place a poker
         view is filtered for its viewer: the part nobody sees differently is built once, from
         the observer's view (poker_view.shared_view); each viewer's own part from the core's
@@ -394,16 +409,16 @@ class TableRunner(OperatedRunner):
             last_views = last.hand.views_for(dealt.values())
             offers = {a: show_offer(last_views[s], last.number, last.action_no)
                       for a, s in dealt.items()}
-        out: dict[int | None, PokerView] = {}
+        out: dict[int | None, Personal] = {}
         for account in accounts:
             seat = seat_of.get(account) if account is not None else None
-            view = personal_view(shared, hand_views.get(seat), account)
-            if view["you"] is not None and account in self.auto_post_off:
-                view["you"]["auto_post"] = False  # the player's kept choice (R-BLIND-3, -6)
+            own = personal_parts(shared, hand_views.get(seat), account)
+            if own.you is not None and account in self.auto_post_off:
+                own.you["auto_post"] = False  # the player's kept choice (R-BLIND-3, -6)
             if account is not None and account in offers:
-                view["legal"] = offers[account]
-            out[account] = view
-        return out
+                own.legal = offers[account]
+            out[account] = own
+        return shared, out
 
     def _wire(self, entry: LoggedEvent, account: int | None) -> WireEvent:
         item = entry.event
@@ -411,6 +426,14 @@ class TableRunner(OperatedRunner):
             seat = item.seats.get(account) if account is not None else None
             return event_json(visible_to(item.event, seat, item.dealt_in), entry.version)
         return {**item, "version": entry.version}
+
+    @staticmethod
+    def _public(entry: LoggedEvent) -> bool:
+        """Whether every receiver sees this logged event alike: a table's event, or a hand's
+        the core hands an observer unchanged (visible_to then hands it unchanged to all)."""
+        item = entry.event
+        return (not isinstance(item, HandEvent)
+                or visible_to(item.event, None, item.dealt_in) is item.event)
 
     def to_account(self, account: int, message: Outbound) -> None:
         """A message for one account only (its own view, balance, notices)."""
@@ -467,17 +490,28 @@ class TableRunner(OperatedRunner):
         # views of one moment are built together (_views).
         own = {a for a in self.viewers.values() if a is not None and self._involved(a)}
         observed = any(a is None or a not in own for a in self.viewers.values())
-        views = self._views((*own, None) if observed else tuple(own))
+        shared, parts = self._parts((*own, None) if observed else tuple(own))
+        # A public event (the most of them) is the same for every receiver: its wire shape
+        # is built once; only the others are filtered per receiver (_wire). Each message is
+        # encoded as it is built (outbound.table_events_frame): the shared part of the view
+        # once, each receiver's own part per receiver (poker_view.view_json).
+        public = [self._wire(e, None) if self._public(e) else None for e in entries]
+        all_public = None not in public
+        public_json = orjson.dumps(public, option=orjson.OPT_NON_STR_KEYS) if all_public else b""
+        version = self.log.version
 
-        def message(key: int | None) -> TableEvents:
-            return TableEvents(table=self.table_id, from_version=first,
-                               version=self.log.version,
-                               events=[self._wire(e, key) for e in entries], view=views[key])
+        def frame(key: int | None) -> Frame:
+            events = public_json if all_public else orjson.dumps(
+                [self._wire(e, key) if wire is None else wire
+                 for e, wire in zip(entries, public, strict=True)],
+                option=orjson.OPT_NON_STR_KEYS)
+            return table_events_frame(self.table_id, first, version, events,
+                                      view_json(shared, parts[key]))
 
         for account in own:
-            self.to_account(account, message(account))
+            self.fanout.publish(account_channel(account), frame(account))
         if observed:
-            self.fanout.publish(self.channel, message(None), skip=own)
+            self.fanout.publish(self.channel, frame(None), skip=own)
 
     def _involved(self, account: int) -> bool:
         return account in self.names or (self.run is not None and account in self.run.seats)
@@ -597,7 +631,7 @@ class TableRunner(OperatedRunner):
         except RuleViolationError as exc:
             raise RefusedError.from_rule("illegal_action", exc) from None
         run.action_no += 1
-        self.services.metrics.actions.labels(kind="poker").inc()
+        self._actions_counted.inc()
         await self.after_change()
 
     async def _on_clock(self, hand: int, action_no: int) -> None:

@@ -34,6 +34,17 @@ def card_text(code: int | None) -> str | None:
     return str(Card.from_code(code))  # refused there with the core's own message
 
 
+_CARD_NAMES: dict[int | None, str | None] = {None: None, **dict(enumerate(_CARD_TEXT))}
+
+
+def cards_text(cards: Any) -> list[str | None]:
+    """`card_text` of each card (a hidden one, None, stays None): one lookup a card."""
+    try:
+        return [_CARD_NAMES[c] for c in cards]
+    except KeyError:  # not a card code: refused by card_text with the core's own message
+        return [card_text(c) for c in cards]
+
+
 @cache
 def _fields(cls: type) -> tuple[tuple[str, bool], ...]:
     """(name, holds cards) of each field of a dataclass, looked up once per class."""
@@ -43,7 +54,7 @@ def _fields(cls: type) -> tuple[tuple[str, bool], ...]:
 def _cards(value: Any) -> Any:
     if value is None:
         return None
-    if isinstance(value, int) and not isinstance(value, (bool, Enum)):
+    if type(value) is int or (isinstance(value, int) and not isinstance(value, (bool, Enum))):
         return card_text(value)
     if isinstance(value, Card):
         return str(value)
@@ -52,8 +63,13 @@ def _cards(value: Any) -> Any:
     return plain(value)
 
 
+_SCALARS = frozenset({int, str, bool, type(None)})  # exactly these types: as they are
+
+
 def plain(value: Any) -> Any:
     """Dataclasses, enums, tuples and Fractions as JSON-able values (cards by field name)."""
+    if type(value) in _SCALARS:  # the most values; a subclass (IntEnum) goes the long way
+        return value
     if isinstance(value, Enum):  # before int/str: IntEnum and StrEnum are both
         return value.value if isinstance(value.value, str) else value.name
     if value is None or isinstance(value, (bool, int, str)):

@@ -300,11 +300,17 @@ class Hand:
         public: list[SeatView] = []
         ups: list[tuple[bool, ...]] = []
         for i, seat in enumerate(self.seat_of):
-            up = tuple(stud and 2 <= k < 2 + self.up_count[i] for k in range(len(self.cards[i])))
-            ups.append(up)
             cards = self.cards[i]
-            seen = (tuple(cards) if seat in shown
-                    else tuple(c if is_up else None for c, is_up in zip(cards, up, strict=True)))
+            count = len(cards)
+            if stud:
+                up = tuple(2 <= k < 2 + self.up_count[i] for k in range(count))
+                seen = (tuple(cards) if seat in shown
+                        else tuple(c if is_up else None
+                                   for c, is_up in zip(cards, up, strict=True)))
+            else:  # no card is dealt face up: a card is seen once its seat showed it
+                up = (False,) * count
+                seen = tuple(cards) if seat in shown else (None,) * count
+            ups.append(up)
             public.append(self._seat_view(i, seen, up))
         board = tuple(self.board)
         pots = self.current_pots()
