@@ -183,15 +183,19 @@ class TableEvents:
     view: PokerView  # the receiver's view after these events (no `log`)
 
 
-def table_events_frame(table: str, from_version: int, version: int, events: bytes,
-                       view: bytes) -> Frame:
-    """`encode(TableEvents(...))` from the JSON of its events and its view, already encoded:
+def table_events_head(table: str, from_version: int, version: int, events: bytes) -> bytes:
+    """The start of `encode(TableEvents(...))` up to its view, from the JSON of its events:
+    the same for every receiver of a fan-out whose events nobody sees differently."""
+    return b"".join((b'{"type":"table_events","table":', orjson.dumps(table),
+                     b',"from_version":', orjson.dumps(from_version), b',"version":',
+                     orjson.dumps(version), b',"events":', events, b',"view":'))
+
+
+def table_events_frame(head: bytes, view: bytes) -> Frame:
+    """`encode(TableEvents(...))` from its head (table_events_head) and the JSON of its view:
     the fan-out encodes the parts a table's viewers share once, not once per viewer
     (issue 11). The same fields in the same order, then `"v"`."""
-    return Frame(b"".join((
-        b'{"type":"table_events","table":', orjson.dumps(table), b',"from_version":',
-        orjson.dumps(from_version), b',"version":', orjson.dumps(version), b',"events":', events,
-        b',"view":', view, _VERSION_TAIL)).decode())
+    return Frame((head + view + _VERSION_TAIL).decode())
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -55,6 +55,7 @@ from pokerroom.services.outbound import (
     TableView,
     WordedNotice,
     table_events_frame,
+    table_events_head,
 )
 from pokerroom.services.outbound_parts import (
     Fairness,
@@ -496,17 +497,17 @@ class TableRunner(OperatedRunner):
         # encoded as it is built (outbound.table_events_frame): the shared part of the view
         # once, each receiver's own part per receiver (poker_view.view_json).
         public = [self._wire(e, None) if self._public(e) else None for e in entries]
-        all_public = None not in public
-        public_json = orjson.dumps(public, option=orjson.OPT_NON_STR_KEYS) if all_public else b""
         version = self.log.version
+        head = (table_events_head(self.table_id, first, version,
+                                  orjson.dumps(public, option=orjson.OPT_NON_STR_KEYS))
+                if None not in public else None)
 
         def frame(key: int | None) -> Frame:
-            events = public_json if all_public else orjson.dumps(
+            start = head or table_events_head(self.table_id, first, version, orjson.dumps(
                 [self._wire(e, key) if wire is None else wire
                  for e, wire in zip(entries, public, strict=True)],
-                option=orjson.OPT_NON_STR_KEYS)
-            return table_events_frame(self.table_id, first, version, events,
-                                      view_json(shared, parts[key]))
+                option=orjson.OPT_NON_STR_KEYS))
+            return table_events_frame(start, view_json(shared, parts[key]))
 
         for account in own:
             self.fanout.publish(account_channel(account), frame(account))
