@@ -57,3 +57,22 @@ def test_a_note_on_your_turn_and_none_when_muted(page: Any, server: Any, bots: A
     assert len(page.evaluate("window.__notes")) == heard, "a note while muted"
     assert page.evaluate("localStorage.getItem('pokerroom.muted')") == "1"
     assert not page.js_errors  # type: ignore[attr-defined]
+
+
+def test_the_mute_switch_draws_its_speaker_without_an_emoji_font(page: Any,
+                                                                  server: Any) -> None:
+    """The mute switch is an inline picture (a speaker, waves or a cross), not an emoji:
+    Debian's headless Chromium has no emoji font and drew an empty box."""
+    page.goto("/")
+    mute = page.locator("#mute")
+    for pressed, icon in (("false", "sound-on-icon"), ("true", "sound-off-icon")):
+        expect(mute).to_have_attribute("aria-pressed", pressed)
+        drawn = mute.locator("svg")
+        expect(drawn).to_have_count(1)
+        expect(drawn).to_have_attribute("data-testid", icon)
+        box = drawn.bounding_box()
+        assert box is not None and box["width"] >= 12 and box["height"] >= 12, box
+        assert mute.inner_text().strip() == "", mute.inner_text()  # no character to draw
+        mute.click()
+    expect(mute).to_have_attribute("aria-label", "Mute sounds")
+    assert not page.js_errors  # type: ignore[attr-defined]

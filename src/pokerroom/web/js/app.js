@@ -1,5 +1,5 @@
 // Entry point: the header, the hash router, the connection banner.
-import { $, replace } from "./dom.js";
+import { $, h, replace } from "./dom.js";
 import { api } from "./api.js";
 import { conn } from "./socket.js";
 import { session, onSession, loadSession, setAccount } from "./session.js";
@@ -103,10 +103,21 @@ conn.on("notice", (msg) => {
   if (!msg.table || !location.hash.includes(msg.table)) showBanner(noticeText(msg), calm ? "ok" : "warn", calm ? 3000 : 6000);
 });
 
+/** The speaker of the mute switch, drawn inline (an emoji needs a font some systems lack:
+ * Debian's headless Chromium drew an empty box): sound waves when on, a cross when muted. */
+function speakerIcon(off) {
+  const stroke = { fill: "none", stroke: "currentColor", "stroke-width": "2", "stroke-linecap": "round" };
+  return h("svg:svg", { class: "icon", viewBox: "0 0 24 24", width: "18", height: "18", "aria-hidden": "true", "data-testid": off ? "sound-off-icon" : "sound-on-icon" },
+    h("svg:path", { d: "M3 9h4l5-4v14l-5-4H3z", fill: "currentColor" }),
+    off
+      ? h("svg:path", { d: "M16 9l6 6M22 9l-6 6", ...stroke })
+      : h("svg:path", { d: "M16 8.5a5 5 0 0 1 0 7M19 5.5a9 9 0 0 1 0 13", ...stroke }));
+}
+
 function renderMute() {
   const btn = $("#mute");
   btn.setAttribute("aria-pressed", muted() ? "true" : "false");
-  btn.textContent = muted() ? "\u{1F507}" : "\u{1F50A}";
+  btn.replaceChildren(speakerIcon(muted()));
   btn.title = t(muted() ? "header.sound_off" : "header.sound_on");
   btn.setAttribute("aria-label", t("header.mute"));
 }
