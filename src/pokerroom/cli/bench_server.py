@@ -4,9 +4,9 @@ For each T: starts `pokerroom serve` as a subprocess on a fresh database (a new 
 a new database on the PostgreSQL server of `--database`) with a generated room of T six-max
 no-limit hold'em tables (blinds 100/200), and 6*T bots in separate processes
 (`pokerroom.bots.swarm`, up to BOTS_PER_PROCESS sockets each) that act after a think time
-uniform in [0.5*MS, 1.5*MS]. Once nine bots in ten have acted and the room has settled T hands
-(warm-up: it waits as long as bots keep joining, a crowd of thousands takes minutes), it
-measures over S seconds:
+uniform in [0.5*MS, 1.5*MS]. Once every bot is connected, nine in ten have acted and the room
+has settled T hands (warm-up: it waits as long as bots keep joining, a crowd of thousands takes
+minutes), it measures over S seconds:
   actions_per_s, hands_per_s     player actions, hands settled (counted in the database)
   rtt_p50_ms, rtt_p99_ms         an action sent -> its table's answer received, at the bot
   server_cpu_ms_per_hand         the server process's CPU (all threads) / hands settled
@@ -209,9 +209,12 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
                         f"{told - start:.0f} s")
                 if now != seen:  # still seating: a crowd of thousands takes minutes
                     seen, progressed = now, time.monotonic()
-                # Warm: nine bots in ten acted and the room settled a hand per table (the
-                # first showdown of a process fills the evaluator's tables: not a hand's cost).
-                if (playing >= 0.9 * len(bots) and await hands_settled(url) >= tables) or (
+                # Warm: every bot connected (none still logging in, which costs the server
+                # far more than a move), nine in ten acted, and the room settled a hand per
+                # table (the first showdown of a process fills the evaluator's tables: not a
+                # hand's cost).
+                if (now[0] >= len(bots) and playing >= 0.9 * len(bots)
+                        and await hands_settled(url) >= tables) or (
                         time.monotonic() - progressed > stall_s):
                     break
                 if time.monotonic() - start > warmup_s:
