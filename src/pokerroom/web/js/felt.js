@@ -13,6 +13,26 @@ function place(i, total, bottom, rx, ry) {
   return { left: 50 + rx * Math.cos(angle), top: 50 + ry * Math.sin(angle) };
 }
 
+/**
+ * The seats of a table of seven to ten on a phone (a tall, narrow felt), clockwise from the
+ * bottom: one at the bottom, a column up the left side, a row across the top, a column down
+ * the right side. On the oval the seats near its top and bottom stood closer than a seat's
+ * width and height, and their boxes lay on each other; here each column's seats are a seat's
+ * height apart and the rows' a seat's width. Percent of the felt box, as `place`.
+ */
+function narrowSlots(total) {
+  const side = total >= 8 ? 3 : 2;
+  const top = total - 1 - 2 * side;
+  const ys = Array.from({ length: side }, (_, i) => 71 - (i * 44) / Math.max(1, side - 1));
+  const xs = Array.from({ length: top }, (_, i) => (top === 1 ? 50 : 24 + (i * 52) / (top - 1)));
+  return [{ left: 50, top: 91 }, ...ys.map((y) => ({ left: 13, top: y })), ...xs.map((x) => ({ left: x, top: 7 })),
+    ...ys.slice().reverse().map((y) => ({ left: 87, top: y }))];
+}
+
+/** `fraction` of the way from `pos` to the felt's middle. */
+function inward(pos, fraction) {
+  return { left: pos.left + (50 - pos.left) * fraction, top: pos.top + (50 - pos.top) * fraction };
+}
 
 /**
  * @param view       the table view
@@ -48,16 +68,18 @@ export function renderFelt(view, opts = {}) {
 
   const narrow = typeof window !== "undefined" && window.innerWidth < 600;
   const rx = narrow ? 37 : (total > 6 ? 43 : 45);
+  const slots = narrow && total > 6 && total <= 10 ? narrowSlots(total) : null;
+  const slotOf = (seat) => slots[(((seat - bottom) % total) + total) % total];
   for (const s of seats) {
-    const pos = place(s.seat, total, bottom, rx, 44);
+    const pos = slots ? slotOf(s.seat) : place(s.seat, total, bottom, rx, 44);
     wrap.appendChild(seatEl(s, view, pos, { winners, shown, descriptions, now: opts.now, onEmptySeat: opts.onEmptySeat, canSit: opts.canSit, lastActions: opts.lastActions, mucked: opts.mucked, ownHand: opts.ownHand, winning, fresh, handKey, players: opts.players, onNote: opts.onNote, drawSelect: opts.drawSelect }));
     if (s.bet) {
-      const bp = place(s.seat, total, bottom, 29, 24);
+      const bp = slots ? inward(slotOf(s.seat), 0.42) : place(s.seat, total, bottom, 29, 24);
       wrap.appendChild(h("div.bet", { style: { left: `${bp.left}%`, top: `${bp.top}%` }, dataset: { betSeat: s.seat, x: bp.left, y: bp.top },
         class: fresh(`bet:${handKey}:${s.seat}:${s.bet}`) ? "chip-move" : "" }, chipStack(s.bet)));
     }
     if (view.button === s.seat) {
-      const dp = place(s.seat + 0.38, total, bottom, 34, 30);
+      const dp = slots ? inward(slotOf(s.seat), 0.45) : place(s.seat + 0.38, total, bottom, 34, 30);
       wrap.appendChild(h("div.dealer-button", { style: { left: `${dp.left}%`, top: `${dp.top}%` }, title: t("felt.dealer"), "aria-label": t("felt.dealer") }, t("felt.dealer_letter")));
     }
   }
