@@ -36,15 +36,23 @@ TIDS = ("duo-a-1", "duo-b-1")
 
 
 async def _play(client: Client, tid: str, stop: asyncio.Event) -> None:
-    """Check or call every decision offered, at once."""
+    """Check or call every decision offered, at once; an action the server dropped for
+    coming too fast (more than the 20 messages a second of an account) is sent again, as
+    any client must (a dropped action is no answer: the table would wait ten minutes)."""
     answered: set[tuple[int, int, int]] = set()
+    sent = (0, (0, 0, 0))  # where the last action was sent, and its decision
     while not stop.is_set():
+        if any(m.get("code") == "rate_limited" for m in client.received[sent[0]:]):
+            answered.discard(sent[1])
+            sent = (len(client.received), sent[1])
+            await asyncio.sleep(0.25)
         view = next((m["view"] for m in reversed(client.received)
                      if m.get("type") == "tournament" and m["tournament"] == tid), None)
         table = (view or {}).get("table") or {}
         legal = table.get("legal")
         if legal and (table["number"], legal["hand"], legal["action_no"]) not in answered:
             answered.add((table["number"], legal["hand"], legal["action_no"]))
+            sent = (len(client.received), (table["number"], legal["hand"], legal["action_no"]))
             await client.send(type="tournament_act", tournament=tid, hand=legal["hand"],
                               action="check" if legal.get("check") else "call")  # fmt: skip
         mark = len(client.received)

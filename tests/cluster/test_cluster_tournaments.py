@@ -81,15 +81,30 @@ async def _listing(node_base: str) -> dict[str, dict[str, Any]]:
     return {row["id"]: row for row in rows}
 
 
-async def _owner(room: Cluster, via: str, tid: str, limit_s: float = 60.0) -> str:
+async def _owner(room: Cluster, via: str, tid: str, limit_s: float = 60.0,
+                 expect: str | None = None) -> str:
+    """Who runs `tid` as node `via` sees it (once `expect` does, if named: a lease given up
+    is taken at the taker's next tick)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + limit_s
     while loop.time() < deadline:
         rows = {t["id"]: t for t in (await room.view(via)).get("tournaments", [])}
-        if rows.get(tid, {}).get("owner"):
-            return str(rows[tid]["owner"])
+        owner = rows.get(tid, {}).get("owner")
+        if owner and (expect is None or owner == expect):
+            return str(owner)
         await asyncio.sleep(0.2)
-    raise AssertionError(f"nobody runs {tid}: {await room.view(via)}")
+    raise AssertionError(f"{expect or 'nobody'} runs {tid}: {await room.view(via)}")
+
+
+async def _listed(node_base: str, tid: str, limit_s: float = 30.0) -> dict[str, Any]:
+    """`tid`'s row in a node's listing, once that node heard its owner announce it."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit_s
+    while True:
+        listing = await _listing(node_base)
+        if tid in listing or loop.time() > deadline:
+            return listing[tid]
+        await asyncio.sleep(0.1)
 
 
 async def _wallet(base: str, bot: TournamentBot) -> int:
@@ -176,7 +191,7 @@ async def _play_through_another_node(room: Cluster) -> None:
     gateway = room.nodes["b" if owner == "a" else "a"]
     # the listing is the room's on both nodes
     for node in room.nodes.values():
-        assert (await _listing(node.base))["trio-1"]["status"] == "registering"
+        assert (await _listed(node.base, "trio-1"))["status"] == "registering"
     secret = await read_bot_secret(room.db_url)
     bots = [TournamentBot(gateway.base, f"bot-tc{i}", "trio-1", seed=i, secret=secret,
                           think_s=0.2) for i in range(3)]
@@ -190,7 +205,8 @@ async def _play_through_another_node(room: Cluster) -> None:
         assert await asyncio.to_thread(director.proc.wait, 120) == 0
         for bot in bots:
             bot.think_s = 0.0
-        assert (await _owner(room, gateway.name, "trio-1")) == gateway.name
+        assert (await _owner(room, gateway.name, "trio-1", expect=gateway.name)) == \
+            gateway.name
         lasts = await asyncio.wait_for(asyncio.gather(*tasks), 300)
     finally:
         for task in tasks:

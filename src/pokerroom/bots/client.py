@@ -58,6 +58,8 @@ class Bot:
         self.versions: dict[str, int] = {}
         self.kind = "poker"
         self._answered: set[tuple[Any, ...]] = set()
+        self._pending: tuple[tuple[Any, ...], dict[str, Any]] | None = None  # last act sent
+        self._open: tuple[Any, ...] | None = None  # the decision the last view offered
         self._rtt_start: float | None = None  # when the last action was sent
         self._hands_seen: set[int] = set()
         self._sitting = False
@@ -164,6 +166,8 @@ class Bot:
             self.balance = message["balance"]
         elif kind == "error":
             self.stats.refusals += 1
+            if message.get("code") == "rate_limited":
+                await self._again()
             if message.get("code") in ("insufficient_funds",):
                 log.warning("%s: %s", self.name, message.get("reason"))
                 self._done.set()
@@ -196,9 +200,11 @@ class Bot:
                 self._answered.add(key)
                 await self._send({"type": "sit_in", "table": self.table})
         legal = view.get("legal")
+        self._open = None
         if not legal or legal.get("after_hand"):  # R-SD-5's optional show: bots keep quiet
             return
         key = (legal["hand"], legal["action_no"])
+        self._open = key
         if key in self._answered:
             return
         self._answered.add(key)
@@ -218,7 +224,16 @@ class Bot:
             message["cards"] = poker.draw_cards(view)
         self._rtt_start = time.perf_counter()
         self.stats.actions += 1
+        self._pending = (key, message)
         await self._send(message)
+
+    async def _again(self) -> None:
+        """The server dropped a message for coming too fast: the last action is sent again
+        after a pause if that decision is still open (a dropped action is no answer, and the
+        table would wait for the clock, then sit the bot out)."""
+        await asyncio.sleep(0.2 + self.rng.random() * 0.3)
+        if self._pending is not None and self._pending[0] == self._open:
+            await self._send(self._pending[1])
 
     async def _sit(self, view: dict[str, Any]) -> None:
         self._sitting = True

@@ -50,6 +50,8 @@ class TournamentBot:
         self._answered: set[tuple[int, int, int]] = set()
         self._back_sent = False
         self.backs = 0  # times this bot came back after being away
+        self.resent = 0  # actions sent again after the server said rate_limited
+        self._pending: tuple[tuple[int, int, int], str] | None = None  # last act, unanswered
 
     async def run(self, give_up_s: float = 600.0) -> dict[str, Any] | None:
         """Play until the tournament is over; returns its last picture."""
@@ -84,6 +86,9 @@ class TournamentBot:
                                       "tournament": self.tournament}))  # fmt: skip
             async for text in ws:
                 message = json.loads(text)
+                if message.get("type") == "error" and message.get("code") == "rate_limited":
+                    await self._again(ws)
+                    continue
                 if message.get("type") != "tournament" or (
                     message.get("tournament") != self.tournament
                 ):
@@ -113,10 +118,24 @@ class TournamentBot:
                 action, amount = decide(legal, self.rng)
                 if self.think_s > 0:
                     await asyncio.sleep(self.think_s)
-                await ws.send(json.dumps({"v": 1, "type": "tournament_act",
-                                          "tournament": self.tournament, "hand": legal["hand"],
-                                          "action": action, "amount": amount}))  # fmt: skip
+                text = json.dumps({"v": 1, "type": "tournament_act",
+                                   "tournament": self.tournament, "hand": legal["hand"],
+                                   "action": action, "amount": amount})  # fmt: skip
+                self._pending = (key, text)
+                await ws.send(text)
                 self.actions += 1
+
+    async def _again(self, ws: Any) -> None:
+        """The server dropped a message for coming too fast: the last action is sent again
+        after a pause if that decision is still the one in front of the bot (a dropped
+        action is not an answer, and the table would wait for the clock)."""
+        await asyncio.sleep(0.2 + self.rng.random() * 0.3)
+        table = ((self.last or {}).get("table") or {})
+        legal = table.get("legal") or {}
+        now = (table.get("number"), legal.get("hand"), legal.get("action_no"))
+        if self._pending is not None and self._pending[0] == now:
+            self.resent += 1
+            await ws.send(self._pending[1])
 
 
 def tournament_bot_name(tournament: str, index: int) -> str:

@@ -354,7 +354,7 @@ class TournamentNode:
             return  # lost meanwhile
         await self._drop(tid)
         await self.leases.release(tournament_lease(tid), node=self.node, epoch=epoch)
-        log.info("tournament %s: given away for balance", tid)
+        log.warning("tournament %s: given away for balance", tid)
 
     # ------------------------------------------------------------------ the listing
     def changed(self, tid: str) -> None:
