@@ -417,6 +417,7 @@ class TournamentTable(TypedDict):
     fairness: NotRequired[Fairness]  # while a hand is on the felt (running or just over)
     clock: PokerClock | None  # the turn's action clock (its time bank too), as at cash tables
     result: NotRequired[TournamentResult]  # the hand just over: who won what, cards shown
+    own_hand: HandParts | None  # your best hand so far in parts (2.3's you.hand), yours only
 
 
 class TournamentPicture(TypedDict):

@@ -151,6 +151,15 @@ def _own_hand(hand_view: HandView | None, hs: Any) -> HandParts | None:
             for key, value in parts}
 
 
+def viewer_hand(hand_view: HandView) -> HandParts | None:
+    """The viewer's own best hand so far in parts (`you.hand` of 2.3), from `hand_view`, the
+    core's view for that viewer: only their own cards are worded. None for an observer."""
+    if hand_view.viewer is None:
+        return None
+    own = next((s for s in hand_view.seats if s.seat == hand_view.viewer), None)
+    return _own_hand(hand_view, own)
+
+
 @lru_cache(maxsize=8192)
 def _hand_parts(game: Any, cards: tuple[int, ...],
                 board: tuple[int, ...]) -> tuple[tuple[str, Any], ...]:

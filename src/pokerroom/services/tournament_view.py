@@ -14,7 +14,7 @@ from pokerroom.services.outbound_parts import (
     TournamentSummary,
     TournamentTable,
 )
-from pokerroom.services.poker_view import legal_json, result_winners, show_offer
+from pokerroom.services.poker_view import legal_json, result_winners, show_offer, viewer_hand
 from pokerroom.services.tournament_director import account_of
 from pokerroom.services.wire import plain
 
@@ -116,6 +116,7 @@ def viewer_picture(d: Any, account_id: int | None,
         "hand": None,
         "legal": None,
         "clock": None,
+        "own_hand": None,
     }
     clock = d.clock_of(table.number)
     if clock is not None:  # wall-clock ms, as the cash tables' (PROTOCOL 2.3)
@@ -128,6 +129,7 @@ def viewer_picture(d: Any, account_id: int | None,
     if hand is not None and seat in table.dealt:
         view = hand.view_for(seat)
         picture["hand"] = plain(view)
+        picture["own_hand"] = viewer_hand(view)  # from this viewer's own view: their cards only
         if view.legal is not None:
             picture["legal"] = legal_json(view.legal, table.hand_number, len(hand.actions), view)
         live = d.live.get(table.number)

@@ -9,7 +9,7 @@ import { h, replace, clear } from "../dom.js";
 import { conn } from "../socket.js";
 import { renderFelt } from "../felt.js";
 import { decisionButtons, clockLine, actionKey } from "../action_bar.js";
-import { withChips, moneyInput } from "../fmt.js";
+import { withChips, moneyInput, handWords } from "../fmt.js";
 import { errorText as wordError, ruleLink } from "../ui.js";
 import { t } from "../i18n.js";
 import { play } from "../sound.js";
@@ -92,7 +92,12 @@ export function tournamentTable(id, feltHolder, bar) {
     const over = Boolean(table.hand && table.hand.is_over);
     replace(feltHolder,
       h("div.t-table-line", {}, t("tourn.table_hand", { table: table.number, hand: table.hand_number })),
-      renderFelt(view, { seen, result: over ? table.result || null : null, mucked: mucked(), now: conn.serverNow() }));
+      renderFelt(view, {
+        seen, result: over ? table.result || null : null, mucked: mucked(), now: conn.serverNow(),
+        // The viewer's hand in words under their cards, as at a cash table (the server's
+        // parts of the viewer's own cards, worded in the page's language).
+        ownHand: table.own_hand ? handWords(table.own_hand) : "",
+      }));
   }
 
   function send(action, amt) {

@@ -1,0 +1,172 @@
+"""The tournament table shows what the cash table shows (issue 13): the player's own hand in
+words under their cards (the server's parts of their own cards, worded in the page's
+language). Played in Chromium against a real server: two players in English and German and
+a bot (a real WebSocket client) at a three-seat sit & go; the players check or call to the
+flop."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+from webtest_helpers import PASSWORD, Frames, new_name
+
+from conftest import SERVER_SETTINGS, LiveServer
+from pokerroom.bots.secret import read_bot_secret
+from pokerroom.bots.tournament_client import TournamentBot
+
+ROOM = """
+[room]
+name = "parity test"
+[[table]]
+name = "Cash"
+game = "holdem"
+betting = "no-limit"
+seats = 6
+stakes = { small_blind = 1, big_blind = 2 }
+
+[[tournaments]]
+id = "trio"
+name = "Three"
+seats = 3
+max_entrants = 3
+buy_in = 1000
+fee = 100
+starting_chips = 5000
+levels = [{ small_blind = 10, big_blind = 20, minutes = 600 }]
+"""
+TID = "trio-1"
+# The first words of each hand category, in English and in German (web/i18n).
+WORDS = {
+    "HIGH_CARD": ("High Card", "Höchste Karte"), "PAIR": ("Pair of", "Ein Paar"),
+    "TWO_PAIR": ("Two Pair", "Zwei Paare"), "THREE_OF_A_KIND": ("Three of a Kind", "Drilling"),
+    "STRAIGHT": ("Straight", "Straße"), "FLUSH": ("Flush", "Flush"),
+    "FULL_HOUSE": ("Full House", "Full House"), "FOUR_OF_A_KIND": ("Four of a Kind", "Vierling"),
+    "STRAIGHT_FLUSH": ("", ""),  # "Straight Flush" or "Royal Flush"
+}  # fmt: skip
+
+
+def table_of(frames: Frames) -> dict[str, Any] | None:
+    """The page's latest tournament picture's table."""
+    for m in reversed(frames.messages("tournament")):
+        if m.get("tournament") == TID:
+            return m["view"]["table"]  # type: ignore[no-any-return]
+    return None
+
+
+class BotThread:
+    """A tournament bot (a real WebSocket client, its account marked a bot's) in a thread."""
+
+    def __init__(self, url: str, db_url: str) -> None:
+        self.url, self.db_url = url, db_url
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.task: asyncio.Task[Any] | None = None
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)  # (Playwright's own loop runs in the test's thread)
+        secret = self.loop.run_until_complete(read_bot_secret(self.db_url))
+        bot = TournamentBot(self.url, "bot-parity", TID, seed=7, secret=secret, think_s=0.6)
+        self.task = self.loop.create_task(bot.run(give_up_s=300))
+        try:
+            self.loop.run_until_complete(self.task)
+        except BaseException:  # noqa: BLE001 - cancelled at the test's end
+            pass
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.loop.call_soon_threadsafe(self.task.cancel)
+        self.thread.join(timeout=10)
+
+
+def sign_up_and_register(page: Any, german: bool, prefix: str) -> str:
+    name = new_name(prefix)
+    page.goto("/")
+    page.get_by_label("Benutzername" if german else "Username").fill(name)
+    page.get_by_label("Passwort" if german else "Password").fill(PASSWORD)
+    page.get_by_role("button", name="Registrieren" if german else "Sign up").click()
+    expect(page.get_by_test_id("balance")).to_be_visible()
+    page.goto("/#/tournaments")
+    page.locator(f"tr[data-tournament='{TID}'] button.btn-primary").click()
+    return name
+
+
+def act_until(pages: list[Any], frames: list[Frames], done: Any, timeout_s: float = 60) -> None:
+    """Each page checks or calls whenever it is asked, until `done()`."""
+    deadline = time.monotonic() + timeout_s
+    answered: set[tuple[int, int, int]] = set()
+    while not done():
+        assert time.monotonic() < deadline, "the hand never got there"
+        for i, (page, f) in enumerate(zip(pages, frames, strict=True)):
+            table = table_of(f)
+            legal = table and table.get("legal")
+            if not legal or legal.get("after_hand") or (i, legal["hand"], legal["action_no"]) in answered:
+                continue
+            button = page.get_by_test_id("tournament-actions").locator("button[data-key='c']")
+            if button.count():
+                button.first.click()
+                answered.add((i, legal["hand"], legal["action_no"]))
+        pages[0].wait_for_timeout(100)
+
+
+def test_the_tournament_felt_words_the_players_own_hand(browser: Any, tmp_path: Path) -> None:
+    room = tmp_path / "room.toml"
+    room.write_text(ROOM)
+    settings = {**SERVER_SETTINGS, "tournament_between_hands_seconds": 3.0}
+    server = LiveServer(tmp_path / "room.db", **settings, room_path=room).start()
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 860}, base_url=server.url,
+                                    locale=lang)
+                for lang in ("en-US", "de-DE")]  # fmt: skip
+    pages = [ctx.new_page() for ctx in contexts]
+    frames = [Frames(p) for p in pages]
+    errors: list[str] = []
+    bot = None
+    try:
+        for i, page in enumerate(pages):
+            page.set_default_timeout(15_000)
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            sign_up_and_register(page, i == 1, f"par{i}")
+        bot = BotThread(server.url, server.db_url)
+        bot.start()
+        for page in pages:
+            felt = page.get_by_test_id("tournament-felt")
+            expect(felt.locator(".seat")).to_have_count(3, timeout=30_000)
+            expect(felt.get_by_test_id("my-cards").locator(".card")).to_have_count(2)
+            # Before the flop no five cards make a hand: nothing is worded.
+            expect(felt.get_by_test_id("my-hand")).to_have_count(0)
+
+        def flop() -> bool:
+            return all((t := table_of(f)) and t.get("own_hand") for f in frames)
+
+        act_until(pages, frames, flop)
+        for i, (page, f) in enumerate(zip(pages, frames, strict=True)):
+            table = table_of(f)
+            assert table is not None
+            parts = table["own_hand"]
+            felt = page.get_by_test_id("tournament-felt")
+            mine = felt.locator(".seat.is-you").get_by_test_id("my-hand")
+            expect(mine).to_have_count(1)
+            words = page.evaluate(
+                "async (p) => (await import('/js/fmt.js')).handWords(p)", parts)
+            assert words and words.startswith(WORDS[parts["category"]][i]), (words, parts)
+            expect(mine).to_have_text(words)
+            # Only the viewer's own hand is worded: no other seat carries words.
+            expect(felt.get_by_test_id("my-hand")).to_have_count(1)
+            # Hidden cards stay hidden: the picture shows no other seat's cards.
+            seats = table["hand"]["seats"]
+            assert all(c is None for s in seats if s["seat"] != table["seat"] for c in s["cards"])
+        assert not [m for f in frames for m in f.errors()], [m for f in frames for m in f.errors()]
+        assert errors == []
+    finally:
+        if bot is not None:
+            bot.stop()
+        for ctx in contexts:
+            ctx.close()
+        server.stop()
