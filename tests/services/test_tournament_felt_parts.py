@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.services.test_tournament_director import FakeTime, accounts
-from tests.services.test_tournament_pause import TIMED, director
+from tests.services.test_tournament_pause import PAUSE, TIMED, director, fold_round
 
 from pokerroom.core import rules
 from pokerroom.core.rules.showdown import hand_parts
@@ -78,4 +78,59 @@ async def test_the_tournament_picture_words_only_the_viewers_own_hand(
         assert not [c for c in others if f'"{c}"' in text], picture
     # An observer of the tournament (no entry) gets no table, so no hand named.
     assert viewer_picture(d, None)["table"] is None
+    await d.stop_actor()
+
+
+async def test_each_seats_last_action_is_in_every_picture_until_the_street_changes(
+    sqlite_db: Database,
+) -> None:
+    """The cash felt names each seat's latest action of the street ("Call 50") from its log;
+    the tournament picture carries the same (public, alike for every player at the table),
+    emptied when the street changes and when the next hand is dealt."""
+    ids = await accounts(sqlite_db, 3)
+    clock = FakeTime()
+    d = director(sqlite_db, clock, TIMED, seed=4)
+    await d.open()
+    d.start_actor()
+    for account in ids:
+        await d.register(account)
+    await d.step()
+    (table,) = d.t.tables.values()
+    hand = table.hand
+    assert hand is not None
+
+    def seen() -> list[list[dict]]:  # type: ignore[type-arg]
+        out = []
+        for account in ids:
+            picture = viewer_picture(d, account)["table"]
+            assert picture is not None
+            out.append(picture["last_actions"])
+        return out
+
+    assert seen() == [[], [], []]  # the blinds are posts, not actions
+    first = hand.to_act
+    assert first is not None
+    _, entry, _ = d.to_act()[0]
+    await d.act(entry, rules.Call(seat=first))  # the button calls the big blind: adds 50
+    assert seen() == [[{"seat": first, "action": "call", "amount": 50}]] * 3
+    second = hand.to_act
+    assert second is not None
+    _, entry, _ = d.to_act()[0]
+    await d.act(entry, rules.RaiseTo(seat=second, amount=200))
+    assert seen() == [sorted([{"seat": first, "action": "call", "amount": 50},
+                              {"seat": second, "action": "raise", "amount": 200}],
+                             key=lambda a: a["seat"])] * 3  # fmt: skip
+    await call_round(d)
+    assert hand.street.name == "FLOP"
+    assert seen() == [[], [], []]  # a new street: nobody has acted on it
+    seat = hand.to_act
+    assert seat is not None
+    _, entry, _ = d.to_act()[0]
+    await d.act(entry, rules.Check(seat=seat))
+    assert seen() == [[{"seat": seat, "action": "check", "amount": 0}]] * 3
+    await fold_round(d)
+    clock.ms += PAUSE
+    await d.step()
+    assert table.hand is not None and table.hand is not hand
+    assert seen() == [[], [], []]  # the next hand: nothing acted yet
     await d.stop_actor()

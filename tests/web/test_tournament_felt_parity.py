@@ -1,12 +1,13 @@
 """The tournament table shows what the cash table shows (issue 13): the player's own hand in
 words under their cards (the server's parts of their own cards, worded in the page's
-language). Played in Chromium against a real server: two players in English and German and
-a bot (a real WebSocket client) at a three-seat sit & go; the players check or call to the
-flop."""
+language); each seat's last action on the street ("Check", "Call 40"), gone when the street
+changes. Played in Chromium against a real server: two players in English and German and
+a bot (a real WebSocket client) at a three-seat sit & go; the players check or call."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 from pathlib import Path
@@ -116,7 +117,18 @@ def act_until(pages: list[Any], frames: list[Frames], done: Any, timeout_s: floa
         pages[0].wait_for_timeout(100)
 
 
-def test_the_tournament_felt_words_the_players_own_hand(browser: Any, tmp_path: Path) -> None:
+# A check or a call on a seat's box, in English and in German (web/i18n last.*).
+LABEL = (re.compile(r"^(Check|Call \d[\d,]*)$"), re.compile(r"^(Check|Mitgehen \d[\d.]*)$"))
+
+
+def street_of(frames: Frames) -> tuple[int, str] | None:
+    table = table_of(frames)
+    if not table or not table.get("hand") or table["hand"]["is_over"]:
+        return None
+    return table["hand_number"], table["hand"]["street"]
+
+
+def test_the_tournament_felt_words_the_own_hand_and_names_the_last_actions(browser: Any, tmp_path: Path) -> None:
     room = tmp_path / "room.toml"
     room.write_text(ROOM)
     settings = {**SERVER_SETTINGS, "tournament_between_hands_seconds": 3.0}
@@ -129,10 +141,11 @@ def test_the_tournament_felt_words_the_players_own_hand(browser: Any, tmp_path: 
     errors: list[str] = []
     bot = None
     try:
+        names = []
         for i, page in enumerate(pages):
             page.set_default_timeout(15_000)
             page.on("pageerror", lambda exc: errors.append(str(exc)))
-            sign_up_and_register(page, i == 1, f"par{i}")
+            names.append(sign_up_and_register(page, i == 1, f"par{i}"))
         bot = BotThread(server.url, server.db_url)
         bot.start()
         for page in pages:
@@ -162,6 +175,30 @@ def test_the_tournament_felt_words_the_players_own_hand(browser: Any, tmp_path: 
             # Hidden cards stay hidden: the picture shows no other seat's cards.
             seats = table["hand"]["seats"]
             assert all(c is None for s in seats if s["seat"] != table["seat"] for c in s["cards"])
+        # On the flop the first player asked checks or calls: the other player's felt names
+        # it on that seat, in its own language, as the cash felt does.
+        here = street_of(frames[0])
+        assert here is not None and here[1] == "FLOP"
+        deadline = time.monotonic() + 30
+        actor = None
+        while actor is None:
+            assert time.monotonic() < deadline, "no player was asked on the flop"
+            for i, f in enumerate(frames):
+                table = table_of(f)
+                legal = table and table.get("legal")
+                if legal and not legal.get("after_hand") and street_of(f) == here:
+                    actor = i
+            pages[0].wait_for_timeout(100)
+        bar = pages[actor].get_by_test_id("tournament-actions")
+        bar.locator("button[data-key='c']").first.click()
+        other = 1 - actor
+        status = pages[other].locator(f".seat[data-name='{names[actor]}'] .seat-status")
+        expect(status).to_have_text(LABEL[other])
+        mine = pages[actor].locator(".seat.is-you .seat-status")
+        expect(mine).to_have_text(LABEL[actor])
+        # Then both play on until the street changes: the flop's labels are gone.
+        act_until(pages, frames, lambda: street_of(frames[other]) != here)
+        expect(status).not_to_have_text(LABEL[other])
         assert not [m for f in frames for m in f.errors()], [m for f in frames for m in f.errors()]
         assert errors == []
     finally:

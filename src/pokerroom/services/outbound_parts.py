@@ -406,6 +406,17 @@ class TournamentResult(TypedDict):
     shown: dict[str, Cards]
 
 
+ActionWord = Literal["check", "call", "bet", "raise", "complete", "bring_in"]
+
+
+class LastAction(TypedDict):
+    """A seat's latest action on the street now, as the cash felt reads it from the log."""
+
+    seat: int
+    action: ActionWord
+    amount: int  # what a call added; the bet, raise-to, completion or bring-in; 0 for a check
+
+
 class TournamentTable(TypedDict):
     number: int
     seat: int
@@ -418,6 +429,7 @@ class TournamentTable(TypedDict):
     clock: PokerClock | None  # the turn's action clock (its time bank too), as at cash tables
     result: NotRequired[TournamentResult]  # the hand just over: who won what, cards shown
     own_hand: HandParts | None  # your best hand so far in parts (2.3's you.hand), yours only
+    last_actions: list[LastAction]  # of the hand on the felt (public), this street's
 
 
 class TournamentPicture(TypedDict):

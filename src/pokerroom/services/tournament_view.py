@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pokerroom.core import rules
 from pokerroom.services.outbound_parts import (
+    ActionWord,
+    LastAction,
     TournamentPicture,
     TournamentSummary,
     TournamentTable,
@@ -17,6 +20,28 @@ from pokerroom.services.outbound_parts import (
 from pokerroom.services.poker_view import legal_json, result_winners, show_offer, viewer_hand
 from pokerroom.services.tournament_director import account_of
 from pokerroom.services.wire import plain
+
+# The actions a seat's box names until the street changes (the cash felt's lastActions).
+_LAST_ACTIONS: dict[type, ActionWord] = {
+    rules.Checked: "check", rules.Called: "call", rules.BetPlaced: "bet", rules.RaisedTo: "raise",
+    rules.Completed: "complete", rules.BringInPosted: "bring_in",
+}
+_ACTED = (rules.Checked, rules.Called, rules.BetPlaced, rules.RaisedTo, rules.Completed,
+          rules.BringInPosted)
+_NEW_STREET = (rules.HandStarted, rules.BoardDealt, rules.StreetStarted)
+
+
+def last_actions(hand: rules.Hand) -> list[LastAction]:
+    """Each seat's latest action on the street now, from the hand's public events only (the
+    cash table's client reads the same from its log: cleared by a new hand or street)."""
+    latest: dict[int, LastAction] = {}
+    for ev in hand.events:
+        if isinstance(ev, _NEW_STREET):
+            latest.clear()
+        elif isinstance(ev, _ACTED):
+            latest[ev.seat] = {"seat": ev.seat, "action": _LAST_ACTIONS[type(ev)],
+                               "amount": 0 if isinstance(ev, rules.Checked) else ev.amount}
+    return [latest[seat] for seat in sorted(latest)]
 
 
 def name_of(d: Any, entry: str) -> str:
@@ -117,6 +142,7 @@ def viewer_picture(d: Any, account_id: int | None,
         "legal": None,
         "clock": None,
         "own_hand": None,
+        "last_actions": [],
     }
     clock = d.clock_of(table.number)
     if clock is not None:  # wall-clock ms, as the cash tables' (PROTOCOL 2.3)
@@ -130,6 +156,7 @@ def viewer_picture(d: Any, account_id: int | None,
         view = hand.view_for(seat)
         picture["hand"] = plain(view)
         picture["own_hand"] = viewer_hand(view)  # from this viewer's own view: their cards only
+        picture["last_actions"] = last_actions(hand)
         if view.legal is not None:
             picture["legal"] = legal_json(view.legal, table.hand_number, len(hand.actions), view)
         live = d.live.get(table.number)
@@ -140,6 +167,7 @@ def viewer_picture(d: Any, account_id: int | None,
         if fin is not None and fin.accounts.get(seat) == account_of(entry.entry):
             view = fin.hand.view_for(seat)
             picture["hand"] = plain(view)
+            picture["last_actions"] = last_actions(fin.hand)
             picture["legal"] = show_offer(view, table.hand_number, len(fin.hand.actions))
             picture["fairness"] = fin.fairness()  # still the commitment only
             names = {s: name_of(d, str(a)) for s, a in fin.accounts.items()}

@@ -86,6 +86,12 @@ export function tournamentTable(id, feltHolder, bar) {
     return new Set(((r && r.mucked) || []).filter((s) => s !== table.seat));
   }
 
+  /** Each seat's latest action on this street ("Call 40"), from the picture, in the words
+   * the cash felt uses; drawn in tournament chips (called inside withChips). */
+  function lastActions(tbl) {
+    return new Map((tbl.last_actions || []).map((a) => [a.seat, t(`last.${a.action}`, { amount: a.amount })]));
+  }
+
   const drawFelt = () => withChips(drawFeltNow);
   function drawFeltNow() {
     if (!view) return;
@@ -97,6 +103,7 @@ export function tournamentTable(id, feltHolder, bar) {
         // The viewer's hand in words under their cards, as at a cash table (the server's
         // parts of the viewer's own cards, worded in the page's language).
         ownHand: table.own_hand ? handWords(table.own_hand) : "",
+        lastActions: lastActions(table),
       }));
   }
 
