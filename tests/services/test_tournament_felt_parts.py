@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from sqlalchemy import update
 from tests.services.test_tournament_director import FakeTime, accounts
 from tests.services.test_tournament_pause import PAUSE, TIMED, director, fold_round
 
@@ -16,6 +17,7 @@ from pokerroom.services.tournament_director import TournamentDirector
 from pokerroom.services.tournament_view import viewer_picture
 from pokerroom.services.wire import card_text
 from pokerroom.storage.database import Database
+from pokerroom.storage.models import Account
 
 
 async def call_round(d: TournamentDirector) -> None:
@@ -134,3 +136,36 @@ async def test_each_seats_last_action_is_in_every_picture_until_the_street_chang
     assert table.hand is not None and table.hand is not hand
     assert seen() == [[], [], []]  # the next hand: nothing acted yet
     await d.stop_actor()
+
+
+async def test_a_bots_seat_is_marked_in_every_picture_also_after_a_restore(
+    sqlite_db: Database,
+) -> None:
+    """The account's bot mark (as a cash table's runner learns it when a player sits): read at
+    registration, and again when a stored tournament is opened by a new director."""
+    ids = await accounts(sqlite_db, 3)
+    robot = ids[1]
+    async with sqlite_db.write() as session:
+        await session.execute(update(Account).where(Account.id == robot).values(is_bot=True))
+    clock = FakeTime()
+    d = director(sqlite_db, clock, TIMED, seed=4)
+    await d.open()
+    d.start_actor()
+    for account in ids:
+        await d.register(account)
+    await d.step()
+
+    def marks(d: TournamentDirector) -> list[dict[str, bool]]:
+        out = []
+        for account in ids:
+            picture = viewer_picture(d, account)["table"]
+            assert picture is not None
+            out.append({s["entry"]: s["bot"] for s in picture["seats"] if s is not None})
+        return out
+
+    expected = {str(a): a == robot for a in ids}
+    assert marks(d) == [expected] * 3
+    await d.stop_actor()
+    again = director(sqlite_db, clock, TIMED, seed=4)  # the director lost; restored
+    await again.open()
+    assert marks(again) == [expected] * 3

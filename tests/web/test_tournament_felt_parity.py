@@ -1,7 +1,7 @@
 """The tournament table shows what the cash table shows (issue 13): the player's own hand in
 words under their cards (the server's parts of their own cards, worded in the page's
 language); each seat's last action on the street ("Check", "Call 40"), gone when the street
-changes. Played in Chromium against a real server: two players in English and German and
+changes; the "Bot" badge on the bot's seat only. Played in Chromium against a real server: two players in English and German and
 a bot (a real WebSocket client) at a three-seat sit & go; the players check or call."""
 
 from __future__ import annotations
@@ -117,6 +117,8 @@ def act_until(pages: list[Any], frames: list[Frames], done: Any, timeout_s: floa
         pages[0].wait_for_timeout(100)
 
 
+BOT_TITLE = ("A bot: this seat is played by the room's software",
+             "Ein Bot: Dieser Platz wird von der Software des Pokerraums gespielt")
 # A check or a call on a seat's box, in English and in German (web/i18n last.*).
 LABEL = (re.compile(r"^(Check|Call \d[\d,]*)$"), re.compile(r"^(Check|Mitgehen \d[\d.]*)$"))
 
@@ -154,6 +156,12 @@ def test_the_tournament_felt_words_the_own_hand_and_names_the_last_actions(brows
             expect(felt.get_by_test_id("my-cards").locator(".card")).to_have_count(2)
             # Before the flop no five cards make a hand: nothing is worded.
             expect(felt.get_by_test_id("my-hand")).to_have_count(0)
+        for i, page in enumerate(pages):  # the bot's seat carries the badge, no player's does
+            felt = page.get_by_test_id("tournament-felt")
+            badge = felt.locator(".seat[data-name='bot-parity']").get_by_test_id("bot-badge")
+            expect(badge).to_have_text("Bot")
+            expect(badge).to_have_attribute("title", BOT_TITLE[i])
+            expect(felt.get_by_test_id("bot-badge")).to_have_count(1)
 
         def flop() -> bool:
             return all((t := table_of(f)) and t.get("own_hand") for f in frames)

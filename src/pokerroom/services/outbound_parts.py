@@ -399,6 +399,7 @@ class TournamentSeat(TypedDict):
     name: str
     chips: int
     away: bool
+    bot: bool  # the account is a bot's (marked on the account): a "Bot" badge, as at cash
 
 
 class TournamentResult(TypedDict):

@@ -77,7 +77,7 @@ from pokerroom.services.hands import (
 from pokerroom.services.outbound_parts import Fairness
 from pokerroom.services.recovery import VOID_REASON
 from pokerroom.services.tournament_money import post_money
-from pokerroom.services.tournament_names import screen_names
+from pokerroom.services.tournament_names import bot_accounts, screen_names
 from pokerroom.services.tournament_numbers import number_tournament
 from pokerroom.storage.database import Database
 from pokerroom.storage.fencing import check_lease, tournament_lease
@@ -174,6 +174,7 @@ class TournamentDirector(Actor):
         self.broken: Exception | None = None
         self.hand_seq = 0  # the last hand number used
         self.names: dict[int, str] = {}  # account -> screen name, for the pictures
+        self.bots: set[int] = set()  # the entrants' accounts marked as bots (a seat's badge)
 
     # ------------------------------------------------------------------ life
     def stopped_refusal(self) -> ActorStoppedError:
@@ -212,7 +213,9 @@ class TournamentDirector(Actor):
         self._clock_base = int(row.clock_ms)
         self._resumed_at = self._monotonic()
         self._fix_start()
-        self.names.update(await screen_names(self.db, {account_of(e) for e in self.t.entries}))
+        accounts = {account_of(e) for e in self.t.entries}
+        self.names.update(await screen_names(self.db, accounts))
+        self.bots |= await bot_accounts(self.db, accounts)
 
     def _fix_start(self) -> None:
         """The stored wall-clock start in this run's tournament time, which resumed where it
@@ -283,6 +286,7 @@ class TournamentDirector(Actor):
     async def _register(self, account_id: int) -> list[TournamentEvent]:
         events = await self._commit(lambda: self.t.register(str(account_id), self.now()))
         self.names.update(await screen_names(self.db, (account_id,)))
+        self.bots |= await bot_accounts(self.db, (account_id,))
         return events
 
     async def unregister(self, account_id: int) -> list[TournamentEvent]:

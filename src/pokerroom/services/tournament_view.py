@@ -134,7 +134,7 @@ def viewer_picture(d: Any, account_id: int | None,
             None
             if p is None
             else {"seat": i, "entry": p, "name": name_of(d, p), "chips": t.entries[p].chips,
-                  "away": p in t.away}
+                  "away": p in t.away, "bot": account_of(p) in d.bots}
             for i, p in enumerate(table.seats)
         ],  # fmt: skip
         "button": table.last.button if table.last is not None else None,

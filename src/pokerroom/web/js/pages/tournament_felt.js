@@ -32,7 +32,7 @@ export function feltView(table, names) {
       stack: sv ? sv.stack : p.chips, bet: sv && !over ? sv.bet : 0,
       contributed: sv ? sv.contributed : 0, status,
       cards: sv && !(folded && away) ? sv.cards : [], up: sv ? sv.up : [],
-      is_you: i === table.seat, bot: false,
+      is_you: i === table.seat, bot: Boolean(p && p.bot),  // the cash seat's "Bot" badge
     };
   });
   return {
