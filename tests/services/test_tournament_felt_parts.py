@@ -6,16 +6,21 @@ player that the core hides from them."""
 from __future__ import annotations
 
 import json
+import random
 
+import pytest
 from sqlalchemy import update
 from tests.services.test_tournament_director import FakeTime, accounts
 from tests.services.test_tournament_pause import PAUSE, TIMED, director, fold_round
 
+from pokerroom.bots.tournament import policy
 from pokerroom.core import rules
 from pokerroom.core.rules.showdown import hand_parts
-from pokerroom.services.tournament_director import TournamentDirector
-from pokerroom.services.tournament_view import viewer_picture
-from pokerroom.services.wire import card_text
+from pokerroom.core.tournament.events import Moved, Seated
+from pokerroom.services.poker_view import result_winners
+from pokerroom.services.tournament_director import TournamentDirector, account_of
+from pokerroom.services.tournament_view import name_of, viewer_picture
+from pokerroom.services.wire import card_text, plain
 from pokerroom.storage.database import Database
 from pokerroom.storage.models import Account
 
@@ -169,3 +174,76 @@ async def test_a_bots_seat_is_marked_in_every_picture_also_after_a_restore(
     again = director(sqlite_db, clock, TIMED, seed=4)  # the director lost; restored
     await again.open()
     assert marks(again) == [expected] * 3
+
+
+NINE = {
+    "name": "nine", "seats": 3, "max_entrants": 9, "buy_in": 100, "fee": 10,
+    "starting_chips": 1000,
+    "levels": [{"small_blind": 25 * 2**i, "big_blind": 50 * 2**i, "hands": 2} for i in range(14)],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_R_TOURN_8_a_moved_player_sees_the_hand_just_over_until_dealt_in_again(
+    sqlite_db: Database, seed: int
+) -> None:
+    """A player moved to another table (balancing, R-TOURN-8; a broken table or the final
+    table's draw, R-TOURN-9) finds on their felt the hand they just played at the table they
+    left, with its result, as the core showed it to their seat there (nothing more), until
+    they are dealt in again; their table is the new one meanwhile."""
+    ids = await accounts(sqlite_db, 9)
+    clock = FakeTime()
+    d = director(sqlite_db, clock, NINE, seed=seed, pause=0)
+    await d.open()
+    d.start_actor()
+    for account in ids:
+        await d.register(account)
+    rng = random.Random(seed)
+    moves = balanced = 0
+    checked_gone = 0
+    waiting_for: dict[int, int] = {}  # moved account -> its table now, until dealt in again
+    while d.t.status != "finished":
+        events = list(await d.step())
+        for account, n in list(waiting_for.items()):
+            x = d.t.tables.get(n)
+            entry = str(account)
+            if x is not None and x.hand is not None and entry in x.dealt.values():
+                picture = viewer_picture(d, account)["table"]
+                assert picture is not None and "previous" not in picture  # dealt in again
+                del waiting_for[account]
+                checked_gone += 1
+        waiting = d.to_act()
+        if waiting:
+            _, entry, hand = rng.choice(waiting)
+            clock.ms += 1000
+            events += await d.act(entry, policy(hand, rng))
+        for ev in events:
+            if not isinstance(ev, Moved | Seated):
+                continue
+            entry = ev.entry
+            account = account_of(entry)
+            to = ev.to_table if isinstance(ev, Moved) else ev.table
+            picture = viewer_picture(d, account)["table"]
+            assert picture is not None and picture["number"] == to
+            x = d.t.tables[to]
+            if x.hand is not None and entry in x.dealt.values():
+                continue  # (dealt in at once: the new hand is on the felt)
+            assert picture["hand"] is None
+            previous = picture.get("previous")
+            assert previous is not None, (ev, picture)
+            n, seat, fin = d.last_hand[account]
+            assert fin.accounts[seat] == account and previous["seat"] == seat
+            if isinstance(ev, Moved):
+                assert previous["number"] == ev.from_table
+                balanced += ev.from_table in d.t.tables  # the table it left plays on
+            # Exactly the core's view for the seat they had: their own cards, shown ones.
+            assert previous["hand"] == plain(fin.hand.view_for(seat))
+            assert previous["hand"]["is_over"]
+            names = {s: name_of(d, str(a)) for s, a in fin.accounts.items()}
+            winners, shown = result_winners(fin.hand, names)
+            assert previous["result"] == {"winners": winners, "shown": shown}
+            assert previous["seats"][seat]["entry"] == entry
+            moves += 1
+            waiting_for[account] = to
+    await d.stop_actor()
+    assert moves and balanced and checked_gone, (moves, balanced, checked_gone)

@@ -51,10 +51,10 @@ WORDS = {
 }  # fmt: skip
 
 
-def table_of(frames: Frames) -> dict[str, Any] | None:
+def table_of(frames: Frames, tid: str = TID) -> dict[str, Any] | None:
     """The page's latest tournament picture's table."""
     for m in reversed(frames.messages("tournament")):
-        if m.get("tournament") == TID:
+        if m.get("tournament") == tid:
             return m["view"]["table"]  # type: ignore[no-any-return]
     return None
 
@@ -62,8 +62,9 @@ def table_of(frames: Frames) -> dict[str, Any] | None:
 class BotThread:
     """A tournament bot (a real WebSocket client, its account marked a bot's) in a thread."""
 
-    def __init__(self, url: str, db_url: str) -> None:
-        self.url, self.db_url = url, db_url
+    def __init__(self, url: str, db_url: str, names: tuple[str, ...] = ("bot-parity",),
+                 tid: str = TID) -> None:
+        self.url, self.db_url, self.names, self.tid = url, db_url, names, tid
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.task: asyncio.Task[Any] | None = None
@@ -71,8 +72,12 @@ class BotThread:
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)  # (Playwright's own loop runs in the test's thread)
         secret = self.loop.run_until_complete(read_bot_secret(self.db_url))
-        bot = TournamentBot(self.url, "bot-parity", TID, seed=7, secret=secret, think_s=0.6)
-        self.task = self.loop.create_task(bot.run(give_up_s=300))
+        bots = [TournamentBot(self.url, name, self.tid, seed=7 + i, secret=secret, think_s=0.6)
+                for i, name in enumerate(self.names)]  # fmt: skip
+        async def play() -> None:
+            await asyncio.gather(*(b.run(give_up_s=300) for b in bots))
+
+        self.task = self.loop.create_task(play())
         try:
             self.loop.run_until_complete(self.task)
         except BaseException:  # noqa: BLE001 - cancelled at the test's end
@@ -87,7 +92,7 @@ class BotThread:
         self.thread.join(timeout=10)
 
 
-def sign_up_and_register(page: Any, german: bool, prefix: str) -> str:
+def sign_up_and_register(page: Any, german: bool, prefix: str, tid: str = TID) -> str:
     name = new_name(prefix)
     page.goto("/")
     page.get_by_label("Benutzername" if german else "Username").fill(name)
@@ -95,22 +100,26 @@ def sign_up_and_register(page: Any, german: bool, prefix: str) -> str:
     page.get_by_role("button", name="Registrieren" if german else "Sign up").click()
     expect(page.get_by_test_id("balance")).to_be_visible()
     page.goto("/#/tournaments")
-    page.locator(f"tr[data-tournament='{TID}'] button.btn-primary").click()
+    page.locator(f"tr[data-tournament='{tid}'] button.btn-primary").click()
     return name
 
 
-def act_until(pages: list[Any], frames: list[Frames], done: Any, timeout_s: float = 60) -> None:
-    """Each page checks or calls whenever it is asked, until `done()`."""
+def act_until(pages: list[Any], frames: list[Frames], done: Any, timeout_s: float = 60,
+              tid: str = TID) -> None:
+    """Each page checks or calls whenever it is asked, until `done()` (asked again before
+    each click: a page's next decision may come as another page's answer ends the street)."""
     deadline = time.monotonic() + timeout_s
     answered: set[tuple[int, int, int]] = set()
     while not done():
         assert time.monotonic() < deadline, "the hand never got there"
         for i, (page, f) in enumerate(zip(pages, frames, strict=True)):
-            table = table_of(f)
+            table = table_of(f, tid)
             legal = table and table.get("legal")
             if not legal or legal.get("after_hand") or (i, legal["hand"], legal["action_no"]) in answered:
                 continue
             button = page.get_by_test_id("tournament-actions").locator("button[data-key='c']")
+            if done():
+                return
             if button.count():
                 button.first.click()
                 answered.add((i, legal["hand"], legal["action_no"]))
@@ -205,8 +214,102 @@ def test_the_tournament_felt_words_the_own_hand_and_names_the_last_actions(brows
         mine = pages[actor].locator(".seat.is-you .seat-status")
         expect(mine).to_have_text(LABEL[actor])
         # Then both play on until the street changes: the flop's labels are gone.
-        act_until(pages, frames, lambda: street_of(frames[other]) != here)
-        expect(status).not_to_have_text(LABEL[other])
+        act_until(pages, frames, lambda: any(street_of(f) != here for f in frames))
+        now = table_of(frames[other])
+        assert now is not None
+        seat = next(s["seat"] for s in now["seats"] if s and s["name"] == names[actor])
+        if all(a["seat"] != seat for a in now["last_actions"]):  # (unless it acted again)
+            expect(status).not_to_have_text(LABEL[other])
+        assert not [m for f in frames for m in f.errors()], [m for f in frames for m in f.errors()]
+        assert errors == []
+    finally:
+        if bot is not None:
+            bot.stop()
+        for ctx in contexts:
+            ctx.close()
+        server.stop()
+
+
+MOVING = """
+[room]
+name = "moving test"
+[[table]]
+name = "Cash"
+game = "holdem"
+betting = "no-limit"
+seats = 6
+stakes = { small_blind = 1, big_blind = 2 }
+
+[[tournaments]]
+id = "four"
+name = "Four"
+seats = 3
+max_entrants = 4
+buy_in = 1000
+fee = 100
+starting_chips = 100
+levels = [{ small_blind = 25, big_blind = 50, minutes = 600 }]
+"""
+
+
+def test_R_TOURN_9_a_moved_player_sees_the_hand_just_over_before_the_new_table(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Four players on two tables of a three-seat sit & go (two in English and German, two
+    bots), short stacks: at the first bust the final table is drawn and everyone moves
+    (R-TOURN-9). A moved player's felt keeps the hand they just played there, with its
+    result (winner, amount) as the cash table shows a hand_result, and says where they go,
+    until their new table deals."""
+    room = tmp_path / "room.toml"
+    room.write_text(MOVING)
+    settings = {**SERVER_SETTINGS, "tournament_between_hands_seconds": 4.0}
+    server = LiveServer(tmp_path / "room.db", **settings, room_path=room).start()
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 860}, base_url=server.url,
+                                    locale=lang)
+                for lang in ("en-US", "de-DE")]  # fmt: skip
+    pages = [ctx.new_page() for ctx in contexts]
+    frames = [Frames(p) for p in pages]
+    errors: list[str] = []
+    bot = None
+    tid = "four-1"
+    moved_words = (re.compile(r"You move to table \d"), re.compile(r"Du wechselst an Tisch \d"))
+    try:
+        for i, page in enumerate(pages):
+            page.set_default_timeout(15_000)
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            sign_up_and_register(page, i == 1, f"mov{i}", tid)
+        bot = BotThread(server.url, server.db_url, ("bot-mov0", "bot-mov1"), tid)
+        bot.start()
+
+        def moved() -> int | None:
+            return next((i for i, f in enumerate(frames)
+                         if (t := table_of(f, tid)) and t.get("previous")), None)  # fmt: skip
+
+        act_until(pages, frames, lambda: moved() is not None, timeout_s=150, tid=tid)
+        i = moved()
+        assert i is not None
+        page, table = pages[i], table_of(frames[i], tid)
+        assert table is not None
+        previous = table["previous"]
+        felt = page.get_by_test_id("tournament-felt")
+        # The hand just over at the table left: its number, its players, its result.
+        expect(felt.get_by_test_id("moved-to")).to_have_text(moved_words[i])
+        expect(felt.get_by_test_id("moved-to")).to_contain_text(str(table["number"]))
+        result = felt.get_by_test_id("result")
+        expect(result).to_be_visible()
+        winners = previous["result"]["winners"]
+        assert winners
+        for w in winners:
+            expect(result).to_contain_text(w["name"])
+            expect(felt.locator(f".seat[data-seat='{w['seat']}']").get_by_test_id("winner")
+                   ).to_contain_text(str(w["amount"]))
+        players = sum(1 for s in previous["seats"] if s)
+        expect(felt.locator(".seat:not(.seat-empty)")).to_have_count(players)
+        expect(felt.locator(".seat.is-you")).to_have_count(1)
+        # Then the new table deals: its hand replaces the old one.
+        expect(felt.get_by_test_id("moved-to")).to_have_count(0, timeout=30_000)
+        expect(felt.get_by_test_id("result")).to_have_count(0)
+        expect(felt).to_contain_text(str(table["number"]))
         assert not [m for f in frames for m in f.errors()], [m for f in frames for m in f.errors()]
         assert errors == []
     finally:

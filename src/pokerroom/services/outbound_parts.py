@@ -418,6 +418,18 @@ class LastAction(TypedDict):
     amount: int  # what a call added; the bet, raise-to, completion or bring-in; 0 for a check
 
 
+class TournamentPrevious(TypedDict):
+    """The hand just over at the table a player was moved from, as they saw it at its end."""
+
+    number: int  # that table
+    seat: int  # the seat they had there
+    hand_number: int  # the hand's number at that table
+    seats: list[TournamentSeat | None]  # its players as it ended
+    hand: CoreHandView  # the core's view for that seat (own cards, shown ones)
+    result: TournamentResult
+    last_actions: list[LastAction]
+
+
 class TournamentTable(TypedDict):
     number: int
     seat: int
@@ -431,6 +443,7 @@ class TournamentTable(TypedDict):
     result: NotRequired[TournamentResult]  # the hand just over: who won what, cards shown
     own_hand: HandParts | None  # your best hand so far in parts (2.3's you.hand), yours only
     last_actions: list[LastAction]  # of the hand on the felt (public), this street's
+    previous: NotRequired[TournamentPrevious]  # moved since your last hand: that hand, over
 
 
 class TournamentPicture(TypedDict):

@@ -106,6 +106,7 @@ class LiveHand:
     accounts: dict[int, int]  # seat -> account
     deal: Deal  # the server seed inside stays in memory until the hand is over
     level: int  # the number of the level it was dealt at, kept with its record
+    table_hand: int = 0  # its number among its table's hands (the felt's "table 2, hand 5")
 
     def fairness(self) -> Fairness:
         """What the players at the table may know of the deal while the hand runs."""
@@ -166,6 +167,10 @@ class TournamentDirector(Actor):
         self.live: dict[int, LiveHand] = {}  # table number -> its hand in play
         # table number -> its last hand, over, until the next deal there (on the felt, R-SD-5)
         self.finished: dict[int, LiveHand] = {}
+        # account -> (table number, seat, hand) of the last hand they were dealt into, until
+        # they are dealt in again: a player moved meanwhile (R-TOURN-8, R-TOURN-9) still sees
+        # that hand's result on their felt (tournament_view: `previous`)
+        self.last_hand: dict[int, tuple[int, int, LiveHand]] = {}
         self.rest_from: dict[int, int] = {}  # table number -> tournament time its rest began
         self.draining = False  # a graceful stop: no new hand, no start (the hands end)
         self.voided: list[int] = []  # the players of the hands voided as it was restored
@@ -376,7 +381,9 @@ class TournamentDirector(Actor):
         # The level is kept for the export's "Level": a structure may repeat a level's
         # stakes, so they do not say it.
         self.live[n] = LiveHand(db_id=db_id, number=number, hand=hand, accounts=accounts,
-                                deal=deal, level=level)  # fmt: skip
+                                deal=deal, level=level, table_hand=table.hand_number)  # fmt: skip
+        for account in accounts.values():  # dealt in again: their last hand leaves the felt
+            self.last_hand.pop(account, None)
         self.finished.pop(n, None)
         self.rest_from.pop(n, None)
         return await self._after(events)
@@ -500,6 +507,8 @@ class TournamentDirector(Actor):
                 live = self.live.pop(n, None)
                 if live is not None:
                     self.finished[n] = live
+                    for seat, account in live.accounts.items():
+                        self.last_hand[account] = (n, seat, live)
                 self.rest_from[n] = now
             # Players moved or drawn to another table rest there too before their next hand.
             for e in events:

@@ -14,6 +14,9 @@ from pokerroom.services.outbound_parts import (
     ActionWord,
     LastAction,
     TournamentPicture,
+    TournamentPrevious,
+    TournamentResult,
+    TournamentSeat,
     TournamentSummary,
     TournamentTable,
 )
@@ -162,16 +165,46 @@ def viewer_picture(d: Any, account_id: int | None,
         live = d.live.get(table.number)
         if live is not None and live.hand is hand:  # the commitment, never the seed
             picture["fairness"] = live.fairness()
-    elif hand is None:
-        fin = d.finished_hand(table.number)
+    else:
+        fin = d.finished_hand(table.number) if hand is None else None
         if fin is not None and fin.accounts.get(seat) == account_of(entry.entry):
             view = fin.hand.view_for(seat)
             picture["hand"] = plain(view)
             picture["last_actions"] = last_actions(fin.hand)
             picture["legal"] = show_offer(view, table.hand_number, len(fin.hand.actions))
             picture["fairness"] = fin.fairness()  # still the commitment only
-            names = {s: name_of(d, str(a)) for s, a in fin.accounts.items()}
-            winners, shown = result_winners(fin.hand, names)
-            picture["result"] = {"winners": winners, "shown": shown}
+            picture["result"] = result_of(d, fin)
+        else:  # moved since their last hand: its result stays on their felt meanwhile
+            previous = previous_hand(d, account_of(entry.entry))
+            if previous is not None:
+                picture["previous"] = previous
     out["table"] = picture
     return out
+
+
+def result_of(d: Any, fin: Any) -> TournamentResult:
+    """Who won what in the finished hand `fin` (a LiveHand), the cards shown: public."""
+    names = {s: name_of(d, str(a)) for s, a in fin.accounts.items()}
+    winners, shown = result_winners(fin.hand, names)
+    return {"winners": winners, "shown": shown}
+
+
+def previous_hand(d: Any, account: int) -> TournamentPrevious | None:
+    """The hand just over that `account` was dealt into at a table they no longer sit at
+    (moved by balancing, R-TOURN-8, a table broken or the final table drawn, R-TOURN-9), as
+    they saw it at its end: the core's view for the seat they had (their own cards, and those
+    shown), the result, until they are dealt in again (the director forgets it then)."""
+    held = d.last_hand.get(account)
+    if held is None:
+        return None
+    number, seat, fin = held
+    view = fin.hand.view_for(seat)
+    t = d.t
+    seats: list[TournamentSeat | None] = [None] * t.config.seats
+    for sv in view.seats:  # the players as the hand ended (`name` is the entry)
+        seats[sv.seat] = {"seat": sv.seat, "entry": sv.name, "name": name_of(d, sv.name),
+                          "chips": sv.stack, "away": sv.name in t.away,
+                          "bot": account_of(sv.name) in d.bots}  # fmt: skip
+    return {"number": number, "seat": seat, "hand_number": fin.table_hand, "seats": seats,
+            "hand": plain(view), "result": result_of(d, fin),
+            "last_actions": last_actions(fin.hand)}  # fmt: skip

@@ -52,6 +52,7 @@ export function feltView(table, names) {
 /** The felt and the action bar of tournament `id`, drawn into `feltHolder` and `bar`. */
 export function tournamentTable(id, feltHolder, bar) {
   let table = null;
+  let onFelt = null;  // the table drawn: `table`, or the hand just over at the one left
   let view = null;
   let names = new Map();
   let amount = null;
@@ -76,14 +77,18 @@ export function tournamentTable(id, feltHolder, bar) {
       clear(bar);
       return;
     }
-    view = feltView(table, names);
+    // Moved to another table since the last hand (R-TOURN-8, R-TOURN-9): that hand stays on
+    // the felt with its result, as at a cash table between hands, until the next deal here.
+    const prev = !table.hand && table.previous;
+    onFelt = prev ? { ...prev, button: prev.hand.button, legal: null, clock: null, own_hand: null } : table;
+    view = feltView(onFelt, names);
     drawFelt();
     renderBar();
   }
 
   function mucked() {
-    const r = table.hand && table.hand.is_over ? table.hand.result : null;
-    return new Set(((r && r.mucked) || []).filter((s) => s !== table.seat));
+    const r = onFelt.hand && onFelt.hand.is_over ? onFelt.hand.result : null;
+    return new Set(((r && r.mucked) || []).filter((s) => s !== onFelt.seat));
   }
 
   /** Each seat's latest action on this street ("Call 40"), from the picture, in the words
@@ -95,15 +100,17 @@ export function tournamentTable(id, feltHolder, bar) {
   const drawFelt = () => withChips(drawFeltNow);
   function drawFeltNow() {
     if (!view) return;
-    const over = Boolean(table.hand && table.hand.is_over);
+    const over = Boolean(onFelt.hand && onFelt.hand.is_over);
+    const moved = onFelt !== table;
     replace(feltHolder,
-      h("div.t-table-line", {}, t("tourn.table_hand", { table: table.number, hand: table.hand_number })),
+      h("div.t-table-line", {}, t("tourn.table_hand", { table: onFelt.number, hand: onFelt.hand_number }),
+        moved ? h("span.t-moved", { "data-testid": "moved-to" }, ` \u2192 ${t("tourn.moved_to", { table: table.number })}`) : null),
       renderFelt(view, {
-        seen, result: over ? table.result || null : null, mucked: mucked(), now: conn.serverNow(),
+        seen, result: over ? onFelt.result || null : null, mucked: mucked(), now: conn.serverNow(),
         // The viewer's hand in words under their cards, as at a cash table (the server's
         // parts of the viewer's own cards, worded in the page's language).
-        ownHand: table.own_hand ? handWords(table.own_hand) : "",
-        lastActions: lastActions(table),
+        ownHand: onFelt.own_hand ? handWords(onFelt.own_hand) : "",
+        lastActions: lastActions(onFelt),
       }));
   }
 
