@@ -52,6 +52,16 @@ def test_every_key_the_client_asks_for_is_there() -> None:
     assert not missing, f"keys the client uses but no catalogue has: {missing}"
 
 
+def test_no_tournament_key_is_left_unused() -> None:
+    """The tournament page's keys (tourn.*) are all asked for, by name or by a prefix the
+    client completes (`tourn.status.${s}`): the old tournament felt's words went with it."""
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (WEB / "js").rglob("*.js"))
+    prefixes = set(re.findall(r"`(tourn\.[a-z_.0-9-]*)\$\{", source))
+    unused = sorted(k for k in catalogue("en") if k.startswith("tourn.")
+                    and f'"{k}"' not in source and not any(k.startswith(p) for p in prefixes))
+    assert not unused, f"keys no client code asks for: {unused}"
+
+
 def test_the_german_names_the_issue_lists() -> None:
     de = catalogue("de")
     expected = {
