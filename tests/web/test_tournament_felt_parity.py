@@ -104,6 +104,15 @@ def sign_up_and_register(page: Any, german: bool, prefix: str, tid: str = TID) -
     return name
 
 
+def uncovered(page: Any, locator: Any) -> bool:
+    """Is the middle of the element the topmost thing there (scrolled into view first)?"""
+    locator.scroll_into_view_if_needed()
+    return bool(locator.evaluate(
+        "(el) => { const r = el.getBoundingClientRect();"
+        " const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        " return top === el || el.contains(top); }"))
+
+
 def act_until(pages: list[Any], frames: list[Frames], done: Any, timeout_s: float = 60,
               tid: str = TID) -> None:
     """Each page checks or calls whenever it is asked, until `done()` (asked again before
@@ -187,6 +196,8 @@ def test_the_tournament_felt_words_the_own_hand_and_names_the_last_actions(brows
                 "async (p) => (await import('/js/fmt.js')).handWords(p)", parts)
             assert words and words.startswith(WORDS[parts["category"]][i]), (words, parts)
             expect(mine).to_have_text(words)
+            # ... and readable: nothing (the action bar below the felt) lies over the words.
+            assert uncovered(page, mine), "the hand's words are hidden under something"
             # Only the viewer's own hand is worded: no other seat carries words.
             expect(felt.get_by_test_id("my-hand")).to_have_count(1)
             # Hidden cards stay hidden: the picture shows no other seat's cards.
