@@ -63,10 +63,17 @@ async def _play(db: Database, tournament_id: str, ids: list[int], seed: int
         for account in ids:
             await d.register(account)
         while d.t.status != "finished" and len(played) < 300:
+            # An account has one entry in play at a time (a re-entry only once out), so a
+            # hand dealt and over within one step (every player all in from the blinds) was
+            # played with the entries in play before that step; one seen live is read live.
+            before = {account_of(e): e for e, x in d.t.entries.items() if not x.busted}
+            first = d.hand_seq + 1
             await d.step()
             for n, live in d.live.items():
                 dealt = d.t.tables[n].dealt
                 played.setdefault(live.number, {account_of(e): e for e in dealt.values()})
+            for number in range(first, d.hand_seq + 1):
+                played.setdefault(number, before)
             if d.t.late_registration_open():
                 for account in ids:
                     mine = [e for e in d.t.entries.values() if e.player == str(account)]
