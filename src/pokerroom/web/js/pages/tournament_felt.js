@@ -104,7 +104,9 @@ export function tournamentTable(id, feltHolder, bar) {
     const moved = onFelt !== table;
     replace(feltHolder,
       h("div.t-table-line", {}, t("tourn.table_hand", { table: onFelt.number, hand: onFelt.hand_number }),
-        moved ? h("span.t-moved", { "data-testid": "moved-to" }, ` \u2192 ${t("tourn.moved_to", { table: table.number })}`) : null),
+        // (the final table drawn may seat a player of table 1 at table 1 again: a new seat)
+        moved ? h("span.t-moved", { "data-testid": "moved-to" }, ` \u2192 ${onFelt.number === table.number
+          ? t("tourn.new_seat", { table: table.number }) : t("tourn.moved_to", { table: table.number })}`) : null),
       renderFelt(view, {
         seen, result: over ? onFelt.result || null : null, mucked: mucked(), now: conn.serverNow(),
         // The viewer's hand in words under their cards, as at a cash table (the server's
