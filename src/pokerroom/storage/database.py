@@ -40,7 +40,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from pokerroom.storage.fencing import FENCE_KEY, Fence
-from pokerroom.storage.meter import metered
+from pokerroom.storage.group_commit import GroupCommit, settle
 from pokerroom.storage.pg_writer import PgWriter
 from pokerroom.storage.sqlite_writer import SqliteWriter
 
@@ -48,7 +48,7 @@ DEFAULT_DATABASE_FILE = "pokerroom.db"
 ENV_DATABASE = "POKERROOM_DATABASE"
 SQLITE_BUSY_TIMEOUT_S = 30
 WRITE_ATTEMPTS = 5
-MAX_BATCH = 64  # works per group commit
+OrmWork = Callable[[AsyncSession], Awaitable[Any]]  # a work of run_write
 T = TypeVar("T")
 
 
@@ -109,11 +109,14 @@ def _make_engine(url: str, *, immediate: bool, schema: str | None,
     return create_async_engine(url, connect_args=connect_args, pool_pre_ping=True)
 
 
-class Database:
+class Database(GroupCommit[OrmWork]):
     """The engines and session factories for one database URL."""
+
+    max_batch = 64  # works per group commit (run_write)
 
     def __init__(self, url: str | None = None, *, schema: str | None = None,
                  idle_transaction_ms: int | None = None) -> None:
+        super().__init__()
         self.url = normalize_url(url or default_database_url())
         self.schema = schema
         self.idle_transaction_ms = idle_transaction_ms
@@ -129,10 +132,6 @@ class Database:
         self._write_sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._read_sessions = async_sessionmaker(self.read_engine, expire_on_commit=False)
         self._write_lock: asyncio.Lock | None = None
-        self._pending: list[
-            tuple[Callable[[AsyncSession], Awaitable[Any]], asyncio.Future[Any]]
-        ] = []
-        self._drainer: asyncio.Task[None] | None = None
         self._sqlite_writer: SqliteWriter | None = None
         self._pg_writer: PgWriter | None = None
         # A cluster node's table epochs (storage.fencing): every write for a table checks it.
@@ -189,61 +188,48 @@ class Database:
         serialization failure) is run again alone after the batch, with retries: the retry finds
         the first one's result. Refusals such as InsufficientFundsError are never retried.
         """
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[Any] = loop.create_future()
-        self._pending.append((work, future))
-        if self._drainer is None or self._drainer.done():
-            self._drainer = loop.create_task(self._metered_drain())
-        result: T = await future
+        result: T = await self._submit(work)
         return result
 
-    async def _metered_drain(self) -> None:
-        await metered(self._drain())
-
-    async def _drain(self) -> None:
-        while self._pending:
-            batch = [item for item in self._pending[:MAX_BATCH] if not item[1].done()]
-            del self._pending[:MAX_BATCH]
-            if not batch:
-                continue
-            outcomes: list[tuple[asyncio.Future[Any], bool, Any]] = []
-            alone: list[tuple[Callable[[AsyncSession], Awaitable[Any]], asyncio.Future[Any]]] = []
-            try:
-                async with self.write() as session:
-                    for work, future in batch:
-                        if future.done():  # the caller gave up before its turn
-                            continue
-                        # Works share the session: never let one see another's cached rows.
-                        session.expire_all()
-                        try:
-                            async with session.begin_nested():
-                                value = await work(session)
-                        except DBAPIError:  # a lost race, not a refusal: alone, retried
-                            alone.append((work, future))
-                        except Exception as exc:
-                            outcomes.append((future, False, exc))
-                        else:
-                            outcomes.append((future, True, value))
-            except Exception:
-                # The batch did not commit: run each work alone, with the retries, so the
-                # error reaches the caller it belongs to and the others still go through.
-                alone = batch
-                outcomes = []
-            for work, future in alone:
-                if future.done():
-                    continue
-                try:
-                    value = await self._run_write_single(work)
-                except Exception as exc:
-                    future.set_exception(exc)
-                else:
-                    future.set_result(value)
-            for future, ok, payload in outcomes:
-                if not future.done():
-                    if ok:
-                        future.set_result(payload)
+    async def _commit(self, batch: list[tuple[OrmWork, asyncio.Future[Any]]]) -> None:
+        batch = [item for item in batch if not item[1].done()]  # callers that gave up
+        if not batch:
+            return
+        outcomes: list[tuple[asyncio.Future[Any], bool, Any]] = []
+        alone: list[tuple[OrmWork, asyncio.Future[Any]]] = []
+        try:
+            async with self.write() as session:
+                for work, future in batch:
+                    if future.done():  # the caller gave up before its turn
+                        continue
+                    # Works share the session: never let one see another's cached rows.
+                    session.expire_all()
+                    try:
+                        async with session.begin_nested():
+                            value = await work(session)
+                    except DBAPIError:  # a lost race, not a refusal: alone, retried
+                        alone.append((work, future))
+                    except Exception as exc:
+                        outcomes.append((future, False, exc))
                     else:
-                        future.set_exception(payload)
+                        outcomes.append((future, True, value))
+            self.commits += 1
+        except Exception:
+            # The batch did not commit: run each work alone, with the retries, so the
+            # error reaches the caller it belongs to and the others still go through.
+            alone = batch
+            outcomes = []
+        for work, future in alone:
+            if future.done():
+                continue
+            try:
+                value = await self._run_write_single(work)
+            except Exception as exc:
+                future.set_exception(exc)
+            else:
+                future.set_result(value)
+        for future, ok, payload in outcomes:
+            settle(future, ok, payload)
 
     async def _run_write_single(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
         for attempt in range(WRITE_ATTEMPTS):

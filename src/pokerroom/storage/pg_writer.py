@@ -27,11 +27,10 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from pokerroom.storage.meter import metered
+from pokerroom.storage.group_commit import GroupCommit, settle
 
 T = TypeVar("T")
 Work = Callable[[Any], Awaitable[Any]]  # async fn(asyncpg.Connection)
-MAX_BATCH = 128
 ATTEMPTS = 5
 
 
@@ -46,48 +45,31 @@ def _retryable(exc: BaseException) -> bool:
                       | ConnectionError)
 
 
-class PgWriter:
+class PgWriter(GroupCommit[Work]):
     def __init__(self, dsn: str, *, server_settings: dict[str, str] | None = None) -> None:
+        super().__init__()
         self.dsn = dsn
         self.server_settings = dict(server_settings or {})
         self._conn: Any = None
-        self._pending: list[tuple[Work, asyncio.Future[Any]]] = []
-        self._drainer: asyncio.Task[None] | None = None
-        self.commits = 0  # transactions committed (a batch counts once)
 
     async def run(self, work: Callable[[Any], Awaitable[T]]) -> T:
         """Run `await work(conn)` in the next batch; returns once the batch is committed."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[Any] = loop.create_future()
-        self._pending.append((work, future))
-        if self._drainer is None or self._drainer.done():
-            self._drainer = loop.create_task(self._metered_drain())
-        result: T = await future
+        result: T = await self._submit(work)
         return result
 
-    async def _metered_drain(self) -> None:
-        await metered(self._drain())
-
-    async def _drain(self) -> None:
-        while self._pending:
-            batch = [item for item in self._pending[:MAX_BATCH] if not item[1].done()]
-            del self._pending[:MAX_BATCH]
-            if not batch:
-                continue
-            try:
-                outcomes = await self._commit_batch([work for work, _ in batch])
-            except BaseException as exc:  # noqa: BLE001 - cancelled: tell every caller
-                for _, future in batch:
-                    if not future.done():
-                        future.set_exception(exc)
-                raise
-            for (_, future), (ok, payload) in zip(batch, outcomes, strict=True):
-                if future.done():  # the caller gave up meanwhile
-                    continue
-                if ok:
-                    future.set_result(payload)
-                else:
-                    future.set_exception(payload)
+    async def _commit(self, batch: list[tuple[Work, asyncio.Future[Any]]]) -> None:
+        batch = [item for item in batch if not item[1].done()]  # callers that gave up
+        if not batch:
+            return
+        try:
+            outcomes = await self._commit_batch([work for work, _ in batch])
+        except BaseException as exc:  # noqa: BLE001 - cancelled: tell every caller
+            for _, future in batch:
+                if not future.done():
+                    future.set_exception(exc)
+            raise
+        for (_, future), (ok, payload) in zip(batch, outcomes, strict=True):
+            settle(future, ok, payload)
 
     async def _connection(self) -> Any:
         if self._conn is None or self._conn.is_closed():
@@ -173,8 +155,7 @@ class PgWriter:
             pass
 
     async def close(self) -> None:
-        if self._drainer is not None and not self._drainer.done():
-            await asyncio.wait([self._drainer])
+        await self._drained()
         conn, self._conn = self._conn, None
         if conn is not None and not conn.is_closed():
             await conn.close()

@@ -23,50 +23,30 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from pokerroom.storage.meter import metered
+from pokerroom.storage.group_commit import GroupCommit, settle
 
 T = TypeVar("T")
 Work = Callable[[sqlite3.Cursor], Any]
-MAX_BATCH = 128
 BUSY_TIMEOUT_S = 30
 
 
-class SqliteWriter:
+class SqliteWriter(GroupCommit[Work]):
     def __init__(self, path: str) -> None:
+        super().__init__()
         self.path = path
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="pokerroom-sqlite-writer")
         self._conn: sqlite3.Connection | None = None
-        self._pending: list[tuple[Work, asyncio.Future[Any]]] = []
-        self._drainer: asyncio.Task[None] | None = None
-        self.commits = 0  # transactions committed (a batch counts once)
 
     async def run(self, work: Callable[[sqlite3.Cursor], T]) -> T:
         """Run `work(cursor)` in the next batch; returns once the batch is committed."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[Any] = loop.create_future()
-        self._pending.append((work, future))
-        if self._drainer is None or self._drainer.done():
-            self._drainer = loop.create_task(self._metered_drain())
-        result: T = await future
+        result: T = await self._submit(work)
         return result
 
-    async def _metered_drain(self) -> None:
-        await metered(self._drain())
-
-    async def _drain(self) -> None:
-        loop = asyncio.get_running_loop()
-        while self._pending:
-            batch = self._pending[:MAX_BATCH]
-            del self._pending[:MAX_BATCH]
-            outcomes = await loop.run_in_executor(
-                self._thread, self._commit_batch, [work for work, _ in batch])
-            for (_, future), (ok, payload) in zip(batch, outcomes, strict=True):
-                if future.done():
-                    continue
-                if ok:
-                    future.set_result(payload)
-                else:
-                    future.set_exception(payload)
+    async def _commit(self, batch: list[tuple[Work, asyncio.Future[Any]]]) -> None:
+        outcomes = await asyncio.get_running_loop().run_in_executor(
+            self._thread, self._commit_batch, [work for work, _ in batch])
+        for (_, future), (ok, payload) in zip(batch, outcomes, strict=True):
+            settle(future, ok, payload)
 
     # ---------------------------------------------------------------- in the writer thread
     def _connection(self) -> sqlite3.Connection:
@@ -122,8 +102,7 @@ class SqliteWriter:
             pass  # no transaction was open
 
     async def close(self) -> None:
-        if self._drainer is not None and not self._drainer.done():
-            await asyncio.wait([self._drainer])
+        await self._drained()
         conn, self._conn = self._conn, None
         if conn is not None:
             await asyncio.get_running_loop().run_in_executor(self._thread, conn.close)
