@@ -18,27 +18,9 @@ from typing import Any
 from clusterharness import cluster
 from roomharness import Client, of_type, register
 from test_cluster_tournaments import _owner
+from tests.tournament_rooms import sit_and_go_room
 
-ROOM = """
-[room]
-name = "cluster presence"
-[[table]]
-name = "Cash"
-game = "holdem"
-betting = "no-limit"
-seats = 6
-stakes = { small_blind = 1, big_blind = 2 }
-
-[[tournaments]]
-id = "duo"
-name = "Heads-up"
-seats = 2
-max_entrants = 2
-buy_in = 1000
-fee = 100
-starting_chips = 5000
-levels = [{ small_blind = 10, big_blind = 20, minutes = 600 }]
-"""
+ROOM = sit_and_go_room("cluster presence")
 TID = "duo-1"
 
 

@@ -24,31 +24,12 @@ from typing import Any
 
 import websockets
 from roomharness import make_settings, register, start_server, stop_server
+from tests.tournament_rooms import sit_and_go_room
 
 from pokerroom.bots.tournament_client import decide
 
 TID = "duo-1"  # the first instance of the room's "duo"
-ROOM = """
-[room]
-name = "away test"
-[[table]]
-name = "Cash"
-game = "holdem"
-betting = "no-limit"
-seats = 6
-stakes = { small_blind = 1, big_blind = 2 }
-
-[[tournaments]]
-id = "duo"
-name = "Heads-up"
-seats = 2
-min_entrants = 2
-max_entrants = 2
-buy_in = 1000
-fee = 100
-starting_chips = 600
-levels = [{ small_blind = 10, big_blind = 20, minutes = 600 }]
-"""
+ROOM = sit_and_go_room("away test", starting_chips=600)
 
 
 class Player:

@@ -9,29 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from roomharness import Client, make_settings, register, start_server, stop_server
+from tests.tournament_rooms import sit_and_go_room
 
 TID = "duo-1"
-ROOM = """
-[room]
-name = "show test"
-[[table]]
-name = "Cash"
-game = "holdem"
-betting = "no-limit"
-seats = 6
-stakes = { small_blind = 1, big_blind = 2 }
-
-[[tournaments]]
-id = "duo"
-name = "Heads-up"
-seats = 2
-min_entrants = 2
-max_entrants = 2
-buy_in = 1000
-fee = 100
-starting_chips = 5000
-levels = [{ small_blind = 10, big_blind = 20, minutes = 600 }]
-"""
+ROOM = sit_and_go_room("show test")
 
 
 def table_of(message: dict[str, Any]) -> dict[str, Any] | None:

@@ -15,39 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from roomharness import Client, make_settings, register, start_server, stop_server
+from tests.tournament_rooms import pictures, seat_of, sit_and_go_room
 
 TID = "duo-1"
-ROOM = """
-[room]
-name = "sit out test"
-[[table]]
-name = "Cash"
-game = "holdem"
-betting = "no-limit"
-seats = 6
-stakes = { small_blind = 1, big_blind = 2 }
-
-[[tournaments]]
-id = "duo"
-name = "Heads-up"
-seats = 2
-min_entrants = 2
-max_entrants = 2
-buy_in = 1000
-fee = 100
-starting_chips = 5000
-levels = [{ small_blind = 10, big_blind = 20, minutes = 600 }]
-"""
+ROOM = sit_and_go_room("sit out test")
 HANDS_WHILE_OUT = 4
-
-
-def pictures(client: Client, start: int = 0) -> list[dict[str, Any]]:
-    return [m["view"] for m in client.received[start:] if m.get("type") == "tournament"]
-
-
-def seat_of(view: dict[str, Any], entry: str) -> dict[str, Any] | None:
-    table = view.get("table") or {}
-    return next((s for s in table.get("seats", []) if s and s["entry"] == entry), None)
 
 
 def hand_of(view: dict[str, Any]) -> int:

@@ -10,31 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
+from tests.tournament_rooms import sit_and_go_room
 from webtest_helpers import money_int, new_name, sign_up
 
 from conftest import SERVER_SETTINGS, LiveServer
 
 ENTRY = 1000 + 100
-ROOM = """
-[room]
-name = "deal browser test"
-[[table]]
-name = "Cash"
-game = "holdem"
-betting = "no-limit"
-seats = 6
-stakes = { small_blind = 100, big_blind = 200 }
-
-[[tournaments]]
-id = "duo"
-name = "Heads-up"
-seats = 2
-max_entrants = 2
-buy_in = 1000
-fee = 100
-starting_chips = 1500
-levels = [{ small_blind = 10, big_blind = 20, minutes = 600 }]
-"""
+ROOM = sit_and_go_room("deal browser test", starting_chips=1500)
 
 
 def test_R_TOURN_7_final_table_deal_accepted_by_all_is_paid(browser: Any, tmp_path: Path) -> None:

@@ -12,30 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
+from tests.tournament_rooms import sit_and_go_room
 from webtest_helpers import PASSWORD, Frames, new_name
 
 from conftest import SERVER_SETTINGS, LiveServer
 
-ROOM = """
-[room]
-name = "felt test"
-[[table]]
-name = "Cash"
-game = "holdem"
-betting = "no-limit"
-seats = 6
-stakes = { small_blind = 1, big_blind = 2 }
-
-[[tournaments]]
-id = "duo"
-name = "Heads-up"
-seats = 2
-max_entrants = 2
-buy_in = 1000
-fee = 100
-starting_chips = 5000
-levels = [{ small_blind = 10, big_blind = 20, minutes = 600 }]
-"""
+ROOM = sit_and_go_room("felt test")
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 
 

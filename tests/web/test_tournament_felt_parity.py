@@ -14,32 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
+from tests.tournament_rooms import sit_and_go_room
 from webtest_helpers import PASSWORD, Frames, new_name
 
 from conftest import SERVER_SETTINGS, LiveServer
 from pokerroom.bots.secret import read_bot_secret
 from pokerroom.bots.tournament_client import TournamentBot
 
-ROOM = """
-[room]
-name = "parity test"
-[[table]]
-name = "Cash"
-game = "holdem"
-betting = "no-limit"
-seats = 6
-stakes = { small_blind = 1, big_blind = 2 }
-
-[[tournaments]]
-id = "trio"
-name = "Three"
-seats = 3
-max_entrants = 3
-buy_in = 1000
-fee = 100
-starting_chips = 5000
-levels = [{ small_blind = 10, big_blind = 20, minutes = 600 }]
-"""
+ROOM = sit_and_go_room("parity test", tid="trio", title="Three", seats=3, entrants=3)
 TID = "trio-1"
 # The first words of each hand category, in English and in German (web/i18n).
 WORDS = {
@@ -105,10 +87,11 @@ def sign_up_and_register(page: Any, german: bool, prefix: str, tid: str = TID) -
 
 
 def uncovered(page: Any, locator: Any) -> bool:
-    """Is the middle of the element the topmost thing there (scrolled into view first)?"""
-    locator.scroll_into_view_if_needed()
+    """Is the middle of the element the topmost thing there (scrolled into view first)?
+    One evaluation does both: the felt is drawn anew at every picture, so an element found
+    by one call may be gone by the next ('not attached to the DOM')."""
     return bool(locator.evaluate(
-        "(el) => { const r = el.getBoundingClientRect();"
+        "(el) => { el.scrollIntoView({block: 'nearest'}); const r = el.getBoundingClientRect();"
         " const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
         " return top === el || el.contains(top); }"))
 
@@ -241,26 +224,8 @@ def test_the_tournament_felt_words_the_own_hand_and_names_the_last_actions(brows
         server.stop()
 
 
-MOVING = """
-[room]
-name = "moving test"
-[[table]]
-name = "Cash"
-game = "holdem"
-betting = "no-limit"
-seats = 6
-stakes = { small_blind = 1, big_blind = 2 }
-
-[[tournaments]]
-id = "four"
-name = "Four"
-seats = 3
-max_entrants = 4
-buy_in = 1000
-fee = 100
-starting_chips = 100
-levels = [{ small_blind = 25, big_blind = 50, minutes = 600 }]
-"""
+MOVING = sit_and_go_room("moving test", tid="four", title="Four", seats=3, entrants=4,
+                         starting_chips=100, blinds=(25, 50))
 
 
 def test_R_TOURN_9_a_moved_player_sees_the_hand_just_over_before_the_new_table(

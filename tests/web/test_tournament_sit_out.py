@@ -12,30 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
+from tests.tournament_rooms import sit_and_go_room
 from webtest_helpers import Frames, new_name, sign_up
 
 from conftest import SERVER_SETTINGS, LiveServer
 
-ROOM = """
-[room]
-name = "sit out browser test"
-[[table]]
-name = "Cash"
-game = "holdem"
-betting = "no-limit"
-seats = 6
-stakes = { small_blind = 100, big_blind = 200 }
-
-[[tournaments]]
-id = "duo"
-name = "Heads-up"
-seats = 2
-max_entrants = 2
-buy_in = 1000
-fee = 100
-starting_chips = 100000
-levels = [{ small_blind = 10, big_blind = 20, minutes = 600 }]
-"""
+ROOM = sit_and_go_room("sit out browser test", starting_chips=100000)
 
 
 def _hand(page: Any) -> int:
