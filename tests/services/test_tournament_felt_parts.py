@@ -11,7 +11,7 @@ import random
 import pytest
 from sqlalchemy import update
 from tests.services.test_tournament_director import FakeTime, accounts
-from tests.services.test_tournament_pause import PAUSE, TIMED, director, fold_round
+from tests.services.test_tournament_pause import PAUSE, TIMED, director, first_hand, fold_round
 
 from pokerroom.bots.tournament import policy
 from pokerroom.core import rules
@@ -56,12 +56,7 @@ async def test_the_tournament_picture_words_only_the_viewers_own_hand(
 ) -> None:
     ids = await accounts(sqlite_db, 3)
     clock = FakeTime()
-    d = director(sqlite_db, clock, TIMED, seed=4)
-    await d.open()
-    d.start_actor()
-    for account in ids:
-        await d.register(account)
-    await d.step()
+    d = await first_hand(sqlite_db, clock, ids, seed=4)
     (table,) = d.t.tables.values()
     hand = table.hand
     assert hand is not None
@@ -96,12 +91,7 @@ async def test_each_seats_last_action_is_in_every_picture_until_the_street_chang
     emptied when the street changes and when the next hand is dealt."""
     ids = await accounts(sqlite_db, 3)
     clock = FakeTime()
-    d = director(sqlite_db, clock, TIMED, seed=4)
-    await d.open()
-    d.start_actor()
-    for account in ids:
-        await d.register(account)
-    await d.step()
+    d = await first_hand(sqlite_db, clock, ids, seed=4)
     (table,) = d.t.tables.values()
     hand = table.hand
     assert hand is not None
@@ -153,12 +143,7 @@ async def test_a_bots_seat_is_marked_in_every_picture_also_after_a_restore(
     async with sqlite_db.write() as session:
         await session.execute(update(Account).where(Account.id == robot).values(is_bot=True))
     clock = FakeTime()
-    d = director(sqlite_db, clock, TIMED, seed=4)
-    await d.open()
-    d.start_actor()
-    for account in ids:
-        await d.register(account)
-    await d.step()
+    d = await first_hand(sqlite_db, clock, ids, seed=4)
 
     def marks(d: TournamentDirector) -> list[dict[str, bool]]:
         out = []

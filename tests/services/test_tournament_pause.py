@@ -44,6 +44,19 @@ def director(db: Database, clock: FakeTime, spec: dict, seed: int,  # type: igno
                               client_seeds=seeds, between_hands_ms=pause)  # fmt: skip
 
 
+async def first_hand(db: Database, clock: FakeTime, ids: list[int], seed: int
+                     ) -> TournamentDirector:
+    """A started director of TIMED (the players `ids` registered, the sit & go full) that
+    has dealt its first hand at its one table."""
+    d = director(db, clock, TIMED, seed=seed)
+    await d.open()
+    d.start_actor()
+    for account in ids:
+        await d.register(account)
+    await d.step()
+    return d
+
+
 async def fold_round(d: TournamentDirector) -> None:
     """Everyone folds to the big blind: a hand won without a showdown."""
     while d.to_act():
@@ -62,12 +75,7 @@ async def test_R_TOURN_3_a_table_rests_between_hands_and_the_next_hand_has_the_l
     meanwhile, and the hand dealt after the rest has the new level's blinds."""
     ids = await accounts(sqlite_db, 3)
     clock = FakeTime()
-    d = director(sqlite_db, clock, TIMED, seed=4)
-    await d.open()
-    d.start_actor()
-    for account in ids:
-        await d.register(account)
-    await d.step()
+    d = await first_hand(sqlite_db, clock, ids, seed=4)
     (table,) = d.t.tables.values()
     assert table.hand is not None and table.hand_number == 1
     clock.ms = 59_000
@@ -100,12 +108,7 @@ async def test_R_SD_5_a_tournament_winner_without_showdown_may_show_after_the_ha
     show is refused naming R-SD-5, and so is a show once the next hand is dealt."""
     ids = await accounts(sqlite_db, 3)
     clock = FakeTime()
-    d = director(sqlite_db, clock, TIMED, seed=5)
-    await d.open()
-    d.start_actor()
-    for account in ids:
-        await d.register(account)
-    await d.step()
+    d = await first_hand(sqlite_db, clock, ids, seed=5)
     (table,) = d.t.tables.values()
     dealt = dict(table.dealt)
     await fold_round(d)
