@@ -192,6 +192,9 @@ def register(app: typer.Typer) -> None:
                                        help="another tree's `pokerroom` (before/after runs)"),
         profile: str = typer.Option(None, "--profile", help="write a cProfile of the server's "
                                     "event loop over the window to this file (+ .T)"),
+        serve_options: list[str] = typer.Option(
+            None, "--serve-option", hidden=True,
+            help="one more `pokerroom serve` flag (before/after runs: --no-heap-freeze)"),
     ) -> None:
         """Serve T six-max tables to 6*T bots and measure actions/s, RTT, CPU per hand."""
         import asyncio
@@ -206,6 +209,7 @@ def register(app: typer.Typer) -> None:
         for count in [*tables, *(extra or [])]:
             figures = asyncio.run(measure(
                 count, think, seconds, database, server_bin=server_bin, progress=progress,
+                serve_options=serve_options or [],
                 profile=f"{profile}.{count}" if profile else None))
             if profile:
                 import pstats

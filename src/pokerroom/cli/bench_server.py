@@ -165,6 +165,7 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
                   *, server_bin: str | None = None, warmup_s: float = 3600.0,
                   stall_s: float = 120.0,
                   profile: str | None = None,
+                  serve_options: list[str] | None = None,
                   progress: Any = None) -> dict[str, Any]:
     """One run at T tables; returns the figures under KEYS."""
     say = progress or (lambda _text: None)
@@ -178,7 +179,8 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
                "--between-hands", "0.05", "--insecure-fast-hash", "--metrics",
                "--seal-key", str(folder / "seal.key"),
                # every swarm bot connects from this address
-               "--signups-per-ip", "1000000", "--sockets-per-ip", "1000000"]
+               "--signups-per-ip", "1000000", "--sockets-per-ip", "1000000",
+               *(serve_options or [])]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               start_new_session=True,  # a benchmark may hash cheaply:
                               env={**os.environ, "POKERROOM_TESTING": "1"})
@@ -234,6 +236,8 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
             reports = [s.ask("report") for s in swarms]
             hands = await hands_settled(url) - hands0
             memory = rss_mb(server.pid)
+            say(f"T={tables}: {cpu1.get('frozen_objects', 0):,} objects out of the collector's "
+                "sight (an hourly sweep scans them)")
     finally:
         for s in swarms:
             s.kill()

@@ -193,6 +193,10 @@ def register(app: typer.Typer) -> None:
         lease_ttl: float = typer.Option(
             6.0, hidden=True, help="Seconds a table lease lasts without renewal (--cluster)."
         ),
+        heap_freeze: bool = typer.Option(
+            True, "--heap-freeze/--no-heap-freeze", help="Keep Python's full collections "
+            "of the heap to one an hour (server/heap.py); off: Python's own schedule."
+        ),
         seal_key: Path = typer.Option(
             None, help="File of the key that seals each deal's server seed while it is played "
             "(made on the first start; keep it apart from database backups; every node of a "
@@ -273,6 +277,12 @@ def register(app: typer.Typer) -> None:
                     await task
                     return
                 await asyncio.sleep(0.05)
+            heap = None
+            if heap_freeze:
+                from pokerroom.server.heap import HeapKeeper
+
+                heap = HeapKeeper()
+                heap.start()
             shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
             typer.echo(f"pokerroom is running: open http://{shown}:{port}/  "
                        f"(API docs at http://{shown}:{port}/docs; Ctrl+C to stop)", err=False)
@@ -291,6 +301,8 @@ def register(app: typer.Typer) -> None:
             try:
                 await task
             finally:
+                if heap is not None:
+                    await heap.stop()
                 if bot_task is not None:
                     bot_task.cancel()
                     with contextlib.suppress(BaseException):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -39,8 +40,9 @@ _profiler: Any = None
 
 
 async def _metrics(request: Request, profile: str | None = None) -> dict[str, Any]:
-    """CPU nanoseconds of this process so far: all of it, and the part spent storing; and
-    the messages this node published on the cluster's Redis (0 on a single node).
+    """CPU nanoseconds of this process so far: all of it, and the part spent storing; the
+    messages this node published on the cluster's Redis (0 on a single node); and the objects
+    kept out of Python's collections (server/heap.py: what an hourly sweep scans).
 
     `?profile=<path>` starts cProfile on the event loop thread; `?profile=<path>` again
     stops it and writes the statistics there (`pokerroom bench server --profile`)."""
@@ -57,7 +59,8 @@ async def _metrics(request: Request, profile: str | None = None) -> dict[str, An
             _profiler.dump_stats(profile)
             _profiler = None
     return {"cpu_ns": time.process_time_ns(), "storage_cpu_ns": storage_cpu_ns(),
-            "bus_messages": request.app.state.room.bus_messages()}
+            "bus_messages": request.app.state.room.bus_messages(),
+            "frozen_objects": gc.get_freeze_count()}
 
 
 def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = None) -> FastAPI:
