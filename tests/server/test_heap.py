@@ -1,16 +1,16 @@
-"""The heap keeper (server/heap.py): the long-lived heap is frozen out of Python's full
-collections, and a cycle left among frozen objects is still swept in the end."""
+"""The heap keeper (server/heap.py): Python's own full collections are off while it runs, the
+young generations are collected as before, and the keeper's sweep still frees old cycles."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
 import weakref
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 
 import pytest
 
-from pokerroom.server.heap import HeapKeeper
+from pokerroom.server.heap import NEVER, HeapKeeper
 
 
 class Node:
@@ -18,64 +18,71 @@ class Node:
         self.other: Node | None = None
 
 
-def cycle() -> weakref.ref[Node]:
-    """A two-object cycle nothing else refers to once this returns: only the collector can
-    free it."""
+def old_cycle() -> weakref.ref[Node]:
+    """A two-object cycle promoted to the oldest generation, then dropped: garbage only a full
+    collection can find."""
     a, b = Node(), Node()
     a.other, b.other = b, a
+    gc.collect(1)  # the young generations' survivors move to the oldest
     return weakref.ref(a)
 
 
+def churn() -> None:
+    """Enough young garbage for hundreds of young collections: with Python's own thresholds
+    that is a full collection's worth several times over."""
+    for _ in range(200):
+        junk = [[] for _ in range(5000)]
+        del junk
+        gc.collect(1)
+
+
 @pytest.fixture
-def unfrozen() -> Iterator[None]:
-    yield
-    gc.unfreeze()  # the test process keeps its ordinary collector
+async def keeper() -> AsyncIterator[HeapKeeper]:
+    before = gc.get_threshold()
+    keeper = HeapKeeper(sweep_every=3600)
+    keeper.start()
+    yield keeper
+    await keeper.stop()
+    assert gc.get_threshold() == before  # Python's schedule is back
 
 
-def test_a_frozen_cycle_is_out_of_the_collectors_sight_until_the_sweep(unfrozen: None) -> None:
+async def test_full_collections_are_the_keepers_while_it_runs(keeper: HeapKeeper) -> None:
+    assert gc.get_threshold()[2] == NEVER
+    full = gc.get_stats()[2]["collections"]
+    alive = old_cycle()
+    churn()
+    assert gc.get_stats()[2]["collections"] == full  # Python ran none
+    assert alive() is not None  # so the old cycle waits for the sweep
+    assert keeper.sweep() >= 2
+    assert alive() is None
+    assert keeper.sweeps == 1
+
+
+async def test_young_cycles_are_collected_as_before(keeper: HeapKeeper) -> None:
     a, b = Node(), Node()
     a.other, b.other = b, a
-    alive = weakref.ref(a)
-    HeapKeeper.freeze()
-    assert gc.get_freeze_count() > 0
-    del a, b  # garbage now, but frozen
-    gc.collect()
-    assert alive() is not None  # a full collection no longer scans it
-    assert HeapKeeper.sweep() >= 2
-    assert alive() is None
-    assert gc.get_freeze_count() > 0  # frozen again after the sweep
+    young = weakref.ref(a)
+    del a, b
+    gc.collect(0)
+    assert young() is None
 
 
-def test_a_young_cycle_is_collected_before_the_heap_is_frozen(unfrozen: None) -> None:
-    young = cycle()
-    HeapKeeper.freeze()
-    assert young() is None  # not carried into the frozen heap
-
-
-async def test_the_keeper_freezes_and_sweeps_on_the_running_loop(unfrozen: None) -> None:
-    keeper = HeapKeeper(freeze_every=0.05, sweep_every=0.3)
+async def test_the_keeper_sweeps_on_the_running_loop() -> None:
+    keeper = HeapKeeper(sweep_every=0.1)
     keeper.start()
     try:
-        a, b = Node(), Node()
-        a.other, b.other = b, a
-        alive = weakref.ref(a)
-        before = gc.get_freeze_count()
-        await asyncio.sleep(0.12)  # a freeze tick: the cycle is frozen
-        assert gc.get_freeze_count() > before
-        del a, b
-        gc.collect()
-        assert alive() is not None
-        for _ in range(40):  # the sweep comes at 0.3 s
+        alive = old_cycle()
+        for _ in range(40):
             await asyncio.sleep(0.05)
             if alive() is None:
                 break
         assert alive() is None
+        assert keeper.sweeps >= 1
     finally:
         await keeper.stop()
-    assert gc.get_freeze_count() == 0  # stop hands everything back
 
 
-@pytest.mark.parametrize(("freeze", "sweep"), [(0, 10), (-1, 10), (10, 5)])
-def test_intervals_that_make_no_sense_are_refused(freeze: float, sweep: float) -> None:
-    with pytest.raises(ValueError, match="freeze_every"):
-        HeapKeeper(freeze_every=freeze, sweep_every=sweep)
+@pytest.mark.parametrize("sweep", [0, -1])
+def test_an_interval_that_makes_no_sense_is_refused(sweep: float) -> None:
+    with pytest.raises(ValueError, match="sweep_every"):
+        HeapKeeper(sweep_every=sweep)

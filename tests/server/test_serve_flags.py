@@ -69,3 +69,33 @@ async def test_serve_max_connections_counts_open_websockets(tmp_path: Path) -> N
             await ws.close()
         proc.terminate()
         proc.wait(timeout=20)
+
+
+async def test_serve_heap_sweep_runs_the_full_collections(tmp_path: Path) -> None:
+    """`serve --heap-sweep S` (issue 11, server/heap.py): the server's full collections are the
+    keeper's, one every S seconds, counted by /api/metrics."""
+    import asyncio
+
+    import httpx
+    from roomharness import free_port
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(BIN / "pokerroom"), "serve", "--port", str(port), "--metrics", "--heap-sweep", "0.3",
+         "--database", f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+            for _ in range(400):
+                try:
+                    if (await http.get("/healthz")).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                await asyncio.sleep(0.05)
+            first = (await http.get("/api/metrics")).json()["full_collections"]
+            await asyncio.sleep(1.5)
+            assert (await http.get("/api/metrics")).json()["full_collections"] >= first + 3
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

@@ -194,7 +194,7 @@ def register(app: typer.Typer) -> None:
                                     "event loop over the window to this file (+ .T)"),
         serve_options: list[str] = typer.Option(
             None, "--serve-option", hidden=True,
-            help="one more `pokerroom serve` flag (before/after runs: --no-heap-freeze)"),
+            help="one more `pokerroom serve` flag (before/after runs: --heap-sweep=0)"),
     ) -> None:
         """Serve T six-max tables to 6*T bots and measure actions/s, RTT, CPU per hand."""
         import asyncio

@@ -236,8 +236,8 @@ async def measure(tables: int, think_ms: float, seconds: float, database: str | 
             reports = [s.ask("report") for s in swarms]
             hands = await hands_settled(url) - hands0
             memory = rss_mb(server.pid)
-            say(f"T={tables}: {cpu1.get('frozen_objects', 0):,} objects out of the collector's "
-                "sight (an hourly sweep scans them)")
+            full = cpu1.get("full_collections", 0) - cpu0.get("full_collections", 0)
+            say(f"T={tables}: {full} full collections of the server's heap in the window")
     finally:
         for s in swarms:
             s.kill()

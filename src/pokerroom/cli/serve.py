@@ -193,9 +193,9 @@ def register(app: typer.Typer) -> None:
         lease_ttl: float = typer.Option(
             6.0, hidden=True, help="Seconds a table lease lasts without renewal (--cluster)."
         ),
-        heap_freeze: bool = typer.Option(
-            True, "--heap-freeze/--no-heap-freeze", help="Keep Python's full collections "
-            "of the heap to one an hour (server/heap.py); off: Python's own schedule."
+        heap_sweep: float = typer.Option(
+            3600.0, min=0.0, help="Seconds between two full collections of the heap, each a pause of "
+            "the whole room (server/heap.py); 0: Python's own schedule, several a minute."
         ),
         seal_key: Path = typer.Option(
             None, help="File of the key that seals each deal's server seed while it is played "
@@ -278,10 +278,10 @@ def register(app: typer.Typer) -> None:
                     return
                 await asyncio.sleep(0.05)
             heap = None
-            if heap_freeze:
+            if heap_sweep > 0:
                 from pokerroom.server.heap import HeapKeeper
 
-                heap = HeapKeeper()
+                heap = HeapKeeper(sweep_every=heap_sweep)
                 heap.start()
             shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
             typer.echo(f"pokerroom is running: open http://{shown}:{port}/  "

@@ -41,8 +41,8 @@ _profiler: Any = None
 
 async def _metrics(request: Request, profile: str | None = None) -> dict[str, Any]:
     """CPU nanoseconds of this process so far: all of it, and the part spent storing; the
-    messages this node published on the cluster's Redis (0 on a single node); and the objects
-    kept out of Python's collections (server/heap.py: what an hourly sweep scans).
+    messages this node published on the cluster's Redis (0 on a single node); and the full
+    collections of the heap so far (each a pause of the whole process: server/heap.py).
 
     `?profile=<path>` starts cProfile on the event loop thread; `?profile=<path>` again
     stops it and writes the statistics there (`pokerroom bench server --profile`)."""
@@ -60,7 +60,7 @@ async def _metrics(request: Request, profile: str | None = None) -> dict[str, An
             _profiler = None
     return {"cpu_ns": time.process_time_ns(), "storage_cpu_ns": storage_cpu_ns(),
             "bus_messages": request.app.state.room.bus_messages(),
-            "frozen_objects": gc.get_freeze_count()}
+            "full_collections": gc.get_stats()[2]["collections"]}
 
 
 def create_app(settings: Settings | None = None, *, pokerstars_exporter: Any = None) -> FastAPI:
