@@ -42,6 +42,11 @@ from pokerroom.core.rules.variant import Variant
 from pokerroom.core.rules.views import HandView, PotView, SeatView
 
 _make_legal = positional_maker(LegalActions)
+# Views are built for every viewer at every change of a hand (issue 11): positional makers,
+# their arguments in the classes' field order.
+_make_seat_view = positional_maker(SeatView)
+_make_hand_view = positional_maker(HandView)
+_make_pot_view = positional_maker(PotView)
 _PENDING_MAKERS: dict[Any, Callable[..., Event]] = {
     cls: positional_maker(cls)
     for cls in (HandStarted, AntePosted, BlindPosted, HoleCardsDealt, UpCardDealt)
@@ -345,18 +350,19 @@ class Hand:
                 seats = (dealt_seats if dealt_seats[pos] is own
                          else (*dealt_seats[:pos], own, *dealt_seats[pos + 1:]))
             legal = self.legal_actions() if viewer is not None and viewer == acting else None
-            out[viewer] = HandView(
-                viewer=viewer, config=self.config, button=self.button, street=self.street,
-                board=board, seats=seats, pot=self.pot, pots=pots, to_act=self.to_act,
-                legal=legal, is_over=self.over, result=result,
+            # viewer, config, button, street, board, seats, pot, pots, to_act, legal,
+            # is_over, result
+            out[viewer] = _make_hand_view(
+                viewer, self.config, self.button, self.street, board, seats, self.pot, pots,
+                self.to_act, legal, self.over, result,
             )  # fmt: skip
         return out
 
     def _seat_view(self, i: int, cards: tuple[int | None, ...], up: tuple[bool, ...]) -> SeatView:
-        return SeatView(
-            seat=self.seat_of[i], name=self.setups[i].name, stack=self.stacks[i],
-            bet=self.bets[i], contributed=self.contrib[i], folded=self.folded[i],
-            all_in=self.allin[i], cards=cards, up=up,
+        # seat, name, stack, bet, contributed, folded, all_in, cards, up
+        return _make_seat_view(
+            self.seat_of[i], self.setups[i].name, self.stacks[i], self.bets[i],
+            self.contrib[i], self.folded[i], self.allin[i], cards, up,
         )  # fmt: skip
 
     def current_pots(self) -> tuple[PotView, ...]:
@@ -371,7 +377,7 @@ class Hand:
         earlier = [c - b for c, b in zip(self.contrib, self.bets, strict=True)]
         seat_of = self.seat_of
         return tuple(
-            PotView(amount=amount, eligible=tuple(seat_of[p] for p in eligible))
+            _make_pot_view(amount, tuple(seat_of[p] for p in eligible))
             for amount, eligible in build_pots(earlier, self.folded, self.dead)
         )
 

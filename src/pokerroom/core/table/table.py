@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokerroom.core.errors import IllegalActionError, RuleViolationError
+from pokerroom.core.rules.records import positional_maker
 from pokerroom.core.table import engine
 from pokerroom.core.table.account import Account
 from pokerroom.core.table.blinds import (
@@ -81,6 +82,10 @@ class SeatView:
     in_hand: bool
     time_bank_ms: int
     disconnected: bool
+
+
+# Built for every seat at every fan-out (issue 11): arguments in SeatView's field order.
+_make_seat_view = positional_maker(SeatView)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -192,21 +197,13 @@ class Table:
         return 0 if p.seat in self._hand_start_stacks else p.stack
 
     def _view(self, p: _Player) -> SeatView:
-        return SeatView(
-            account=p.account,
-            seat=p.seat,
-            stack=p.stack,
-            sitting_out=p.sitting_out,
-            sit_out_next=p.sit_out_next,
-            new=p.new,
-            waits_for_big_blind=p.waits,
-            owes_small_blind=p.owes_small,
-            owes_big_blind=p.owes_big,
-            in_hand=self.plan is not None
-            and self.hand is not None
-            and p.seat in self.plan.dealt_in,
-            time_bank_ms=p.time_bank_ms,
-            disconnected=p.disconnected,
+        # account, seat, stack, sitting_out, sit_out_next, new, waits_for_big_blind,
+        # owes_small_blind, owes_big_blind, in_hand, time_bank_ms, disconnected
+        return _make_seat_view(
+            p.account, p.seat, p.stack, p.sitting_out, p.sit_out_next, p.new, p.waits,
+            p.owes_small, p.owes_big,
+            self.plan is not None and self.hand is not None and p.seat in self.plan.dealt_in,
+            p.time_bank_ms, p.disconnected,
         )
 
     def _get(self, account: Account) -> _Player:
