@@ -7,8 +7,24 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 BIN = Path(sys.executable).parent
+
+
+async def until_healthy(http: Any) -> None:
+    """Wait (20 s at most) until the served room answers /healthz."""
+    import asyncio
+
+    import httpx
+
+    for _ in range(400):
+        try:
+            if (await http.get("/healthz")).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        await asyncio.sleep(0.05)
 
 
 def test_serve_refuses_the_fast_hash_outside_tests(tmp_path: Path) -> None:
@@ -43,13 +59,7 @@ async def test_serve_max_connections_counts_open_websockets(tmp_path: Path) -> N
     try:
         base = f"http://127.0.0.1:{port}"
         async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-            for _ in range(400):
-                try:
-                    if (await http.get("/healthz")).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                await asyncio.sleep(0.05)
+            await until_healthy(http)
             for _ in range(3):
                 ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws")
                 await ws.send('{"type": "lobby_subscribe", "v": 1}')
@@ -86,13 +96,7 @@ async def test_serve_heap_sweep_runs_the_full_collections(tmp_path: Path) -> Non
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
-            for _ in range(400):
-                try:
-                    if (await http.get("/healthz")).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                await asyncio.sleep(0.05)
+            await until_healthy(http)
             first = (await http.get("/api/metrics")).json()["full_collections"]
             await asyncio.sleep(1.5)
             assert (await http.get("/api/metrics")).json()["full_collections"] >= first + 3
