@@ -18,6 +18,7 @@ import websockets
 from pokerroom.cli.serve import pokerstars_exporter
 from pokerroom.server.app import create_app
 from pokerroom.server.settings import Settings
+from pokerroom.server.wire import WS_PROTOCOL
 
 
 def free_port() -> int:
@@ -48,7 +49,7 @@ class RunningServer:
 async def start_server(settings: Settings) -> RunningServer:
     app = create_app(settings, pokerstars_exporter=pokerstars_exporter)
     config = uvicorn.Config(app, host="127.0.0.1", port=settings.port, log_level="warning",
-                            ws_max_size=1 << 20, lifespan="on")
+                            ws_max_size=1 << 20, lifespan="on", ws=WS_PROTOCOL)
     server = uvicorn.Server(config)
     task = asyncio.get_running_loop().create_task(server.serve())
     for _ in range(400):

@@ -1,4 +1,5 @@
-"""The outbound queue is capped by bytes, not only by messages (issue 12, item 20).
+"""The outbound queue is capped by bytes, not only by messages (issue 12, item 20); written
+directly to the transport (server.wire), by the bytes the transport holds (issue 11).
 
 A client that reads nothing while the room keeps sending must be let go once what waits for
 it passes OUTBOUND_BYTES, long before OUTBOUND_LIMIT messages: a few large views weigh more
@@ -58,3 +59,38 @@ async def test_many_small_messages_under_the_byte_cap_are_kept() -> None:
                               view={}))
     assert not conn.closed
     await conn.close()
+
+
+class StalledTransport:
+    """A socket written directly (server.wire) whose peer stopped reading: every frame
+    stays in the transport's buffer."""
+
+    def __init__(self) -> None:
+        self.held = 0
+        self.scope = {"extensions": {"pokerroom.wire": self.write}}
+        self.closed_with: tuple[int, str] | None = None
+
+    def write(self, frame: bytes) -> int:
+        self.held += len(frame)
+        return self.held
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed_with = (code, reason)
+
+
+async def test_a_stalled_reader_written_directly_is_cut_off_by_the_bytes_its_transport_holds(
+) -> None:
+    socket: Any = StalledTransport()
+    conn = Connection(socket, account_id=1, username="slow")
+    conn.start()
+    view = TableView(table="antares-1", version=1, view={"padding": "x" * 100_000})
+    pushed = 0
+    while not conn.closed and pushed < OUTBOUND_LIMIT:
+        conn.push(view)
+        pushed += 1
+    assert conn.closed, f"{pushed} views of 100 KB held for the client and it still kept"
+    # cut off by the first frame that took the transport past the cap, not by the count
+    assert socket.held > OUTBOUND_BYTES
+    assert pushed == OUTBOUND_BYTES // 100_000 + 1
+    await conn.close()
+    assert socket.closed_with == (1008, "too slow")

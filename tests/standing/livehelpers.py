@@ -14,6 +14,7 @@ import uvicorn
 
 from pokerroom.server.app import create_app
 from pokerroom.server.settings import Settings
+from pokerroom.server.wire import WS_PROTOCOL
 
 
 def _free_port() -> int:
@@ -35,7 +36,8 @@ class ThreadServer:
         self.settings = replace(self.settings, signups_per_ip_per_hour=100_000,
                                 rest_calls_per_minute=100_000)
         config = uvicorn.Config(create_app(self.settings), host="127.0.0.1",
-                                port=self.settings.port, log_level="warning", lifespan="on")
+                                port=self.settings.port, log_level="warning", lifespan="on",
+                                ws=WS_PROTOCOL)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve()), daemon=True)
 

@@ -65,6 +65,7 @@ class LiveServer:
 
         from pokerroom.server.app import create_app
         from pokerroom.server.settings import Settings
+        from pokerroom.server.wire import WS_PROTOCOL
 
         self.db_path = db_path
         self.overrides = overrides
@@ -84,7 +85,7 @@ class LiveServer:
         except TypeError:  # an older server without the exporter hook
             self.app = create_app(self.settings)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                lifespan="on", ws_max_size=1 << 16)
+                                lifespan="on", ws_max_size=1 << 16, ws=WS_PROTOCOL)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="pokerroom-server",
                                        daemon=True)

@@ -208,6 +208,8 @@ def register(app: typer.Typer) -> None:
 
         import uvicorn
 
+        from pokerroom.server.wire import WS_PROTOCOL
+
         if insecure_fast_hash and os.environ.get(TESTING_ENV) != "1":
             # Cheap hashes make stolen password hashes cheap to crack: never in a real room.
             typer.echo(f"--insecure-fast-hash is for tests only (they set {TESTING_ENV}=1)",
@@ -269,7 +271,8 @@ def register(app: typer.Typer) -> None:
                                     # instead of queueing.
                                     limit_concurrency=settings.max_connections,
                                     timeout_keep_alive=5,
-                                    ws_per_message_deflate=ws_deflate, log_config=log_config)
+                                    ws_per_message_deflate=ws_deflate, log_config=log_config,
+                                    ws=WS_PROTOCOL)  # frames written below starlette
             server = _draining_server()(config, application.state.room)
             task = asyncio.create_task(server.serve())
             while not server.started:

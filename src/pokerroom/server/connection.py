@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import WebSocket
 
 from pokerroom.server.messages import Error, Frame, Outbound, WordedError, encode
+from pokerroom.server.wire import Writer, wire_writer
 
 OUTBOUND_LIMIT = 2000  # messages queued for one client before it is judged too slow
 OUTBOUND_BYTES = 4 * 1024 * 1024  # ... or bytes: a few huge views weigh more than many small
@@ -39,8 +40,12 @@ class Connection:
         self._wake: asyncio.Future[None] | None = None
         self.queued_bytes = 0
         self._writer: asyncio.Task[None] | None = None
+        self._write: Writer | None = None  # the socket's direct writer (server.wire)
 
     def start(self) -> None:
+        """Once the socket is accepted: under `pokerroom serve` a frame is written straight
+        to the socket's transport (server.wire), else through starlette by the writer task."""
+        self._write = wire_writer(self.websocket)
         self._writer = asyncio.get_running_loop().create_task(self._drain())
 
     def push(self, message: Outbound | Frame) -> None:
@@ -54,14 +59,25 @@ class Connection:
         never blocks."""
         if self.closed:
             return
+        write = self._write
+        if write is not None and not self._queue:
+            waiting = write(frame.websocket)
+            if waiting is not None:  # written; what the transport still holds is the queue
+                if waiting > OUTBOUND_BYTES:
+                    self._cut_off()
+                return
         text = frame.text
         if (len(self._queue) >= OUTBOUND_LIMIT
                 or self.queued_bytes + len(text) > OUTBOUND_BYTES):
-            self.closed = True
-            self._put(None)
+            self._cut_off()
             return
         self.queued_bytes += len(text)
         self._put(text)
+
+    def _cut_off(self) -> None:
+        """Too slow: nothing more is queued; the socket is closed after what is."""
+        self.closed = True
+        self._put(None)
 
     def _put(self, item: str | None) -> None:
         self._queue.append(item)

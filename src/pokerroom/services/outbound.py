@@ -43,11 +43,44 @@ class Frame:
     """One message encoded: the exact text sent to each socket of its audience."""
 
     text: str
+    _websocket: bytes | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def websocket(self) -> bytes:
+        """The message as a server's WebSocket text frame (RFC 6455 5.2): a server never
+        masks, so these bytes are the same on every socket; built once per frame, at the
+        first socket that writes them (server.wire)."""
+        framed = self._websocket
+        if framed is None:
+            framed = websocket_text_frame(self.text.encode())
+            object.__setattr__(self, "_websocket", framed)
+        return framed
+
+    @classmethod
+    def of_json(cls, data: bytes) -> Frame:
+        """The frame of a message's JSON, framed for the sockets from these bytes (not
+        encoded again from its text)."""
+        frame = cls(data.decode())
+        object.__setattr__(frame, "_websocket", websocket_text_frame(data))
+        return frame
+
+
+def websocket_text_frame(payload: bytes) -> bytes:
+    """One unfragmented, unmasked text frame: FIN and opcode 1, then the payload's length
+    in 7 bits, or 126 and 16 bits, or 127 and 64 bits."""
+    n = len(payload)
+    if n < 126:
+        head = bytes((0x81, n))
+    elif n < 1 << 16:
+        head = bytes((0x81, 126)) + n.to_bytes(2, "big")
+    else:
+        head = bytes((0x81, 127)) + n.to_bytes(8, "big")
+    return head + payload
 
 
 def encode(message: Outbound) -> Frame:
     """The message as sent: its fields in order, then `"v"` (every message has fields)."""
-    return Frame((orjson.dumps(message, option=_OPTIONS)[:-1] + _VERSION_TAIL).decode())
+    return Frame.of_json(orjson.dumps(message, option=_OPTIONS)[:-1] + _VERSION_TAIL)
 
 
 def decode(frame: Frame) -> JsonObject:
@@ -195,7 +228,7 @@ def table_events_frame(head: bytes, view: bytes) -> Frame:
     """`encode(TableEvents(...))` from its head (table_events_head) and the JSON of its view:
     the fan-out encodes the parts a table's viewers share once, not once per viewer
     (issue 11). The same fields in the same order, then `"v"`."""
-    return Frame((head + view + _VERSION_TAIL).decode())
+    return Frame.of_json(b"".join((head, view, _VERSION_TAIL)))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

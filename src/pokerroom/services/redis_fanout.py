@@ -99,5 +99,5 @@ class RedisFanOut:
             channel = item["channel"]
             channel = channel.decode() if isinstance(channel, bytes) else str(channel)
             skip, _, frame = bytes(item["data"]).partition(b"\n")
-            self._local.deliver(channel[skip_prefix:], Frame(frame.decode()),
+            self._local.deliver(channel[skip_prefix:], Frame.of_json(frame),
                                 frozenset(orjson.loads(skip)))
