@@ -42,6 +42,9 @@ TABLE_MESSAGES = frozenset({"table_view", "table_events"})
 LOGINS_AT_ONCE = 48
 SEAT_WAIT_S = 60.0  # the most a bot holds its place in the login queue waiting to sit
 SIGN_UP_PATIENCE_S = 900.0
+# A refused (rate-limited) act is sent again after this long: the server's bucket gives a
+# socket 20 messages a second, which bots acting at once at a short-handed table can pass.
+RESEND_AFTER_S = 0.1
 
 
 class Swarm:
@@ -100,6 +103,7 @@ class Swarm:
         sitting = False  # a request to sit is on its way
         sat_in: Any = -1
         sent_at: float | None = None
+        last_act: dict[str, Any] | None = None  # sent again if the server drops it (rate)
 
         async def send(message: dict[str, Any]) -> None:
             message["v"] = 1
@@ -110,7 +114,16 @@ class Swarm:
         async for text in ws:
             message = loads(text)
             if message.get("type") == "error":
-                self.count(message.get("code", "?"))
+                code = message.get("code", "?")
+                self.count(code)
+                if code == "rate_limited" and last_act is not None:
+                    # The server dropped a message of ours, maybe the act it waits for: left
+                    # alone, the table would wait for the clock. Sent again once the bucket
+                    # has refilled; an act already taken is refused again, harmlessly.
+                    await asyncio.sleep(RESEND_AFTER_S)
+                    sent_at = time.perf_counter()
+                    await send(dict(last_act))
+                continue
             if message.get("type") not in TABLE_MESSAGES or message.get("table") != table:
                 continue
             if sent_at is not None:
@@ -159,7 +172,8 @@ class Swarm:
                 self.playing += 1
             self.actions += 1
             sent_at = time.perf_counter()
-            await send(act)
+            last_act = act
+            await send(dict(act))
 
     async def run_bot(self, http: httpx.AsyncClient, gate: asyncio.Semaphore, name: str,
                       table: str) -> None:
