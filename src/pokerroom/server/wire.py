@@ -6,7 +6,7 @@
 
 Why: a table's answer goes to every seat and observer. Through starlette and uvicorn each
 socket's copy took a task wake-up, three layers of `send` coroutines and websockets'
-framing of the same text again (a quarter of the server's CPU at 50 busy tables, py-spy).
+framing of the same text again (11-16% of the GIL's samples at 50 busy tables, py-spy).
 A server's frame is never masked (RFC 6455 5.1), so one frame's bytes are the same for
 every socket it goes to: the fan-out frames a message once (services.outbound.Frame) and
 each socket only writes those bytes to its transport.
