@@ -33,8 +33,8 @@ class StalledSocket:
         self.closed_with = (code, reason)
 
 
-async def test_a_stalled_reader_is_cut_off_by_bytes_not_by_count() -> None:
-    socket: Any = StalledSocket()
+async def push_large_views_until_cut_off(socket: Any) -> tuple[Connection, int]:
+    """Push 100 KB views to a client of `socket` until it is cut off (or the message cap)."""
     conn = Connection(socket, account_id=1, username="slow")
     conn.start()
     view = TableView(table="antares-1", version=1, view={"padding": "x" * 100_000})
@@ -43,6 +43,12 @@ async def test_a_stalled_reader_is_cut_off_by_bytes_not_by_count() -> None:
         conn.push(view)
         pushed += 1
         await asyncio.sleep(0)
+    return conn, pushed
+
+
+async def test_a_stalled_reader_is_cut_off_by_bytes_not_by_count() -> None:
+    socket: Any = StalledSocket()
+    conn, pushed = await push_large_views_until_cut_off(socket)
     assert conn.closed, f"{pushed} views of 100 KB queued and the client still kept"
     # cut off at the byte cap: about 4 MiB of 100 KB views, far under the message cap
     assert pushed <= OUTBOUND_BYTES // 100_000 + 2
@@ -81,13 +87,7 @@ class StalledTransport:
 async def test_a_stalled_reader_written_directly_is_cut_off_by_the_bytes_its_transport_holds(
 ) -> None:
     socket: Any = StalledTransport()
-    conn = Connection(socket, account_id=1, username="slow")
-    conn.start()
-    view = TableView(table="antares-1", version=1, view={"padding": "x" * 100_000})
-    pushed = 0
-    while not conn.closed and pushed < OUTBOUND_LIMIT:
-        conn.push(view)
-        pushed += 1
+    conn, pushed = await push_large_views_until_cut_off(socket)
     assert conn.closed, f"{pushed} views of 100 KB held for the client and it still kept"
     # cut off by the first frame that took the transport past the cap, not by the count
     assert socket.held > OUTBOUND_BYTES
