@@ -62,7 +62,9 @@ class Bot:
         self._open: tuple[Any, ...] | None = None  # the decision the last view offered
         self._rtt_start: float | None = None  # when the last action was sent
         self._hands_seen: set[int] = set()
-        self._sitting = False
+        self._sitting = False  # a sit was sent, or the bot is seated
+        self._seated = False  # the last view showed the bot in a seat
+        self._view: dict[str, Any] | None = None  # the last view of the bot's table
         self._done = asyncio.Event()
         self.balance: int | None = None
 
@@ -108,7 +110,7 @@ class Bot:
             if self._done.is_set():
                 break
             self.stats.reconnects += 1
-            self._sitting = False
+            self._sitting = self._seated = False
             self._use(self._url_index + 1)  # the next node, if there are several
             await asyncio.sleep(0.3 + self.rng.random() * 0.7)
         return self.stats
@@ -178,12 +180,15 @@ class Bot:
 
     async def _on_view(self, view: dict[str, Any]) -> None:
         self.kind = view.get("kind", "poker")
+        self._view = view
         you = view.get("you")
         if you is None:
+            if self._seated:  # unseated: bust (its seat is freed after the hand) or left
+                self._seated = self._sitting = False
             if not self._sitting:
                 await self._sit(view)
             return
-        self._sitting = True
+        self._sitting = self._seated = True
         if self.kind == "uth":
             await self._on_uth(view)
             return
@@ -230,10 +235,16 @@ class Bot:
     async def _again(self) -> None:
         """The server dropped a message for coming too fast: the last action is sent again
         after a pause if that decision is still open (a dropped action is no answer, and the
-        table would wait for the clock, then sit the bot out)."""
+        table would wait for the clock, then sit the bot out). A dropped sit or sit-in is sent
+        again too: a heads-up table would otherwise wait for this bot forever."""
         await asyncio.sleep(0.2 + self.rng.random() * 0.3)
+        view = self._view
         if self._pending is not None and self._pending[0] == self._open:
             await self._send(self._pending[1])
+        elif view is not None and view.get("you") is None and not self._seated:
+            await self._sit(view)  # an already_seated answer only marks it seated
+        elif view is not None and (view.get("you") or {}).get("sitting_out"):
+            await self._send({"type": "sit_in", "table": self.table})
 
     async def _sit(self, view: dict[str, Any]) -> None:
         self._sitting = True
