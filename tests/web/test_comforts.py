@@ -9,10 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from webtest_helpers import (
     HAND_TIMEOUT_S,
     Frames,
+    check_or_call,
     join_from_lobby,
     money_int,
     new_name,
@@ -22,28 +24,31 @@ from webtest_helpers import (
 )
 
 
-def acts_for(frames: Frames, legal: dict[str, Any]) -> list[dict[str, Any]]:
+def sent_messages(frames: Frames, kind: str, start: int = 0) -> list[dict[str, Any]]:
+    """The messages of type `kind` this page sent, from frame `start` on."""
     out = []
-    for raw in list(frames.sent):
+    for raw in list(frames.sent)[start:]:
         try:
             msg = json.loads(raw)
         except ValueError:
             continue
-        if (msg.get("type") == "act" and msg.get("hand") == legal["hand"]
-                and msg.get("action_no") == legal["action_no"]):
+        if msg.get("type") == kind:
             out.append(msg)
     return out
 
 
-def decision_in_frames(page: Any, frames: Frames, table: str) -> dict[str, Any]:
-    """The next decision the server offers this page (the page may answer it by itself)."""
-    deadline = time.monotonic() + HAND_TIMEOUT_S
-    while time.monotonic() < deadline:
-        view = frames.latest_view(table)
-        if view and view.get("legal") and not view["legal"].get("after_hand"):
-            return dict(view["legal"])
-        page.wait_for_timeout(50)
-    raise AssertionError("no decision")
+def acts_for(frames: Frames, legal: dict[str, Any]) -> list[dict[str, Any]]:
+    return [m for m in sent_messages(frames, "act")
+            if (m.get("hand"), m.get("action_no")) == (legal["hand"], legal["action_no"])]
+
+
+def offered(frames: Frames, table: str, hand: int, action_no: int) -> dict[str, Any]:
+    """The decision (`legal`) the server offered this page at that hand's action."""
+    for msg in frames.messages():
+        legal = (msg.get("view") or {}).get("legal") if msg.get("table") == table else None
+        if legal and (legal["hand"], legal["action_no"]) == (hand, action_no):
+            return dict(legal)
+    raise AssertionError(f"no decision offered at hand {hand}, action {action_no}")
 
 
 def test_presets_double_click_pre_actions_and_leave_confirm(
@@ -56,25 +61,10 @@ def test_presets_double_click_pre_actions_and_leave_confirm(
     join_from_lobby(page, table)
     bar = page.get_by_test_id("action-bar")
 
-    presets_seen = double_clicked = pre_played = False
+    presets_seen = double_clicked = False
     first_hand_id = None
     deadline = time.monotonic() + 4 * HAND_TIMEOUT_S
-    while not (presets_seen and double_clicked and pre_played) and time.monotonic() < deadline:
-        # Not our turn but in the hand: tick Check/Fold, and it is played when the turn comes.
-        if not pre_played and page.get_by_test_id("pre-actions").is_visible():
-            page.get_by_test_id("pre-actions").get_by_label("Check/Fold").check()
-            legal = decision_in_frames(page, frames, table)
-            for _ in range(30):
-                if acts_for(frames, legal):
-                    break
-                page.wait_for_timeout(100)
-            sent = acts_for(frames, legal)
-            if sent:  # unless a new street came first and cleared the box
-                assert [m["action"] for m in sent] == ["check" if legal["check"] else "fold"]
-                wait_decision_taken(page, frames, table, legal)
-                assert not frames.errors(), frames.errors()
-                pre_played = True
-                continue
+    while not (presets_seen and double_clicked) and time.monotonic() < deadline:
         legal = wait_for_decision(page, frames, table, timeout_s=HAND_TIMEOUT_S)
         assert legal is not None
         if first_hand_id is None:
@@ -99,7 +89,48 @@ def test_presets_double_click_pre_actions_and_leave_confirm(
         wait_decision_taken(page, frames, table, legal)
         assert len(acts_for(frames, legal)) == 1, acts_for(frames, legal)
         double_clicked = True
-    assert presets_seen and double_clicked and pre_played, (presets_seen, double_clicked, pre_played)
+    assert presets_seen and double_clicked, (presets_seen, double_clicked)
+
+    # Not our turn but in the hand: Check/Fold ticked is played when the turn comes. A new
+    # street clears the tick (by design), so it is ticked again whenever the box shows it
+    # unticked, until a turn comes while it holds.
+    by_hand: set[tuple[int, int]] = set()  # the turns this test played itself
+    start = len(frames.sent)
+    pre_played: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 4 * HAND_TIMEOUT_S
+    while not pre_played and time.monotonic() < deadline:
+        pre_played = [m for m in sent_messages(frames, "act", start)
+                      if (m["hand"], m["action_no"]) not in by_hand]
+        if pre_played:
+            break
+        box = page.get_by_test_id("pre-actions")
+        if box.is_visible():
+            check_fold = box.get_by_label("Check/Fold")
+            try:
+                if not check_fold.is_checked():
+                    check_fold.check(timeout=2000)
+            except PlaywrightError:  # the turn came, or the box was redrawn, under the click
+                pass
+            page.wait_for_timeout(100)
+            continue
+        legal = (frames.latest_view(table) or {}).get("legal")
+        if not legal or legal.get("after_hand"):
+            page.wait_for_timeout(100)
+            continue
+        for _ in range(30):  # our turn: the page answers it by itself when the tick held
+            if acts_for(frames, legal):
+                break
+            page.wait_for_timeout(100)
+        if not acts_for(frames, legal):  # ticked on a street that has ended: play it by hand
+            by_hand.add((legal["hand"], legal["action_no"]))
+            check_or_call(page)
+            wait_decision_taken(page, frames, table, legal)
+    assert len(pre_played) == 1, pre_played  # one turn came while the tick held
+    act = pre_played[0]
+    legal = offered(frames, table, act["hand"], act["action_no"])
+    assert act["action"] == ("check" if legal["check"] else "fold"), (act, legal)
+    wait_decision_taken(page, frames, table, legal)
+    assert not frames.errors(), frames.errors()
 
     # Leaving while in the hand asks first; "Stay" keeps the seat.
     deadline = time.monotonic() + 2 * HAND_TIMEOUT_S
