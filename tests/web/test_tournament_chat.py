@@ -1,6 +1,7 @@
 """In Chromium: the chat of a tournament table. Two players of a heads-up sit & go talk at
 their table; a third account opens the tournament's page, watches the table (the first one,
-chosen for it) and hears them, and its own line reaches both players."""
+chosen for it) and hears them, and its own line reaches both players. The watcher mutes one
+player, for itself alone."""
 
 from __future__ import annotations
 
@@ -58,6 +59,14 @@ def test_chat_at_a_tournament_table_for_its_players_and_watchers(browser: Any, t
             expect(page.get_by_test_id("t-chat")).to_contain_text(f"{names[2]}: go go")
         expect(players[1].get_by_test_id("t-chat").locator("li")).to_have_count(2)
         expect(players[0].get_by_test_id("t-chat-error")).to_be_hidden()
+        # The watcher mutes the first player: gone from its page only, back on Unmute.
+        rail_chat = rail.get_by_test_id("t-chat")
+        rail_chat.get_by_role("button", name=f"Mute {names[0]}").click()
+        expect(rail_chat).not_to_contain_text("good luck")
+        expect(rail_chat).to_contain_text(f"{names[0]} is muted.")
+        expect(players[1].get_by_test_id("t-chat")).to_contain_text(f"{names[0]}: good luck")
+        rail_chat.get_by_role("button", name=f"Unmute {names[0]}").click()
+        expect(rail_chat).to_contain_text(f"{names[0]}: good luck")
         assert errors == []
     finally:
         for ctx in contexts:

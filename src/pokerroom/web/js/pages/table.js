@@ -9,6 +9,7 @@ import { showBanner, hideBanner, dialog, errorText as wordError, noticeText, rul
 import { t } from "../i18n.js";
 import { decisionButtons, clockLine, actionKey } from "../action_bar.js";
 import { play } from "../sound.js";
+import { chatItems } from "../chat_lines.js";
 
 /**
  * The table page, or one tile of the multi-table page (`opts.tile`: no side panels, no
@@ -50,7 +51,7 @@ export function mountTable(main, tableId, opts = {}) {
   const actionBar = h("div.action-bar", { "data-testid": "action-bar", "aria-label": t("table.your_actions") });
   const controls = h("div.panel.controls", { "aria-label": t("table.seat_controls") });
   const logList = h("ol.log", { "data-testid": "log", "aria-label": t("table.hand_log") });
-  const chatList = h("ol.log", { style: { maxHeight: "120px" } });
+  const chatList = h("ol.log", { "data-testid": "chat", style: { maxHeight: "120px" } });
   const chatInput = h("input", { type: "text", maxlength: 200, placeholder: t("chat.placeholder"), "aria-label": t("chat.message") });
   const chatForm = h("form.row", {
     onsubmit: (ev) => {
@@ -420,7 +421,7 @@ export function mountTable(main, tableId, opts = {}) {
   }
 
   function renderChat() {
-    replace(chatList, chat.slice(-50).map((c) => h("li", {}, h("strong", {}, `${c.name}: `), c.text)));
+    replace(chatList, chatItems(chat, renderChat));
     chatList.scrollTop = chatList.scrollHeight;
   }
 

@@ -5,6 +5,7 @@ import { h, replace } from "../dom.js";
 import { conn } from "../socket.js";
 import { t, locale } from "../i18n.js";
 import { errorText } from "../ui.js";
+import { chatItems } from "../chat_lines.js";
 
 /** Sit out / I'm back (R-TOURN-5): away, the player is dealt in and played for (check or
  * fold) until they say they are back. A player away after a time-out or a closed connection
@@ -68,8 +69,7 @@ function chatPanel(id) {
     const table = current();
     title.textContent = table ? t("ttable.chat_title", { table }) : t("chat.title");
     const key = `${id}/${table}`;
-    replace(list, lines.filter((c) => c.table === key).slice(-50)
-      .map((c) => h("li", {}, h("strong", {}, `${c.name}: `), c.text)));
+    replace(list, chatItems(lines.filter((c) => c.table === key), render));
     list.scrollTop = list.scrollHeight;
   }
 
