@@ -19,6 +19,15 @@ PG_ENV = "POKERROOM_TEST_POSTGRES"
 # Servers started by tests (subprocesses inherit it) may use --insecure-fast-hash.
 os.environ["POKERROOM_TESTING"] = "1"
 BACKENDS = ["sqlite", "postgres"]
+WEB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web") + os.sep
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run last, whatever the order of the paths given: Playwright's sync
+    API keeps an event loop running in this thread until the session's browser closes, and an
+    asyncio test after it fails ("cannot be called from a running event loop"). A whole run
+    collects tests/web last anyway; `pytest tests/web tests/server` did not."""
+    items.sort(key=lambda item: str(item.path).startswith(WEB))  # stable: the rest keep order
 
 
 async def _pg_admin(url: str, sql: str) -> None:

@@ -1,4 +1,4 @@
-"""A process doing ledger work as fast as it can, to be killed with SIGKILL by test_crash.py.
+"""A process doing ledger work as fast as it can, to be killed with SIGKILL by test_ledger_crash.py.
 
 Usage: python crash_worker.py URL SCHEMA|- SEED [NAME]
 Several workers may share one database (with different NAMEs: their own tables, shared wallets).

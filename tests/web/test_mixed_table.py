@@ -95,7 +95,7 @@ def test_R_MIX_1_bots_play_through_the_rotation_and_the_felt_follows(
     browser: Any, tmp_path: Path
 ) -> None:
     """R-MIX-1: one hand per game (rotate = 1): hold'em on a board, then razz without one."""
-    from conftest import SERVER_SETTINGS, Bots, LiveServer  # type: ignore[import-not-found]
+    from liveserver import SERVER_SETTINGS, Bots, LiveServer
 
     room = tmp_path / "room.toml"
     room.write_text(FAST_ROOM, encoding="utf-8")

@@ -32,7 +32,7 @@ LATE_STREETS = {"FIFTH", "SIXTH", "SEVENTH", "fifth", "sixth", "seventh"}
 
 @pytest.mark.slow
 def test_screenshot_of_a_horse_table_dealing_stud(browser: Any, tmp_path: Path) -> None:
-    from conftest import SERVER_SETTINGS, Bots, LiveServer  # type: ignore[import-not-found]
+    from liveserver import SERVER_SETTINGS, Bots, LiveServer
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     room = tmp_path / "room.toml"

@@ -10,11 +10,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from liveserver import SERVER_SETTINGS, LiveServer
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from webtest_helpers import Frames, join_from_lobby, new_name, sign_up
-
-from conftest import SERVER_SETTINGS, LiveServer
 
 ANIMATION = """(sel) => [...document.querySelectorAll(sel)].map((el) => [
   el.classList.contains('card-enter') || el.classList.contains('chip-move'),

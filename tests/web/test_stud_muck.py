@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from liveserver import SERVER_SETTINGS, LiveServer
 from webtest_helpers import HAND_TIMEOUT_S, Frames, join_from_lobby, new_name, shown_cards, sign_up
-
-from conftest import SERVER_SETTINGS, LiveServer
 
 
 @pytest.fixture

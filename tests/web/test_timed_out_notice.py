@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from liveserver import SERVER_SETTINGS, LiveServer
 from playwright.sync_api import expect
 from webtest_helpers import (
     HAND_TIMEOUT_S,
@@ -25,8 +26,6 @@ from webtest_helpers import (
     sign_up,
     wait_for_decision,
 )
-
-from conftest import SERVER_SETTINGS, LiveServer
 
 NOTICE = "You ran out of time"
 

@@ -9,11 +9,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from liveserver import SERVER_SETTINGS, LiveServer
 from playwright.sync_api import expect
 from tests.tournament_rooms import sit_and_go_room
 from webtest_helpers import money_int, new_name, sign_up
-
-from conftest import SERVER_SETTINGS, LiveServer
 
 ENTRY = 1000 + 100
 ROOM = sit_and_go_room("deal browser test", starting_chips=1500)

@@ -11,11 +11,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from liveserver import SERVER_SETTINGS, LiveServer
 from playwright.sync_api import expect
 from tests.tournament_rooms import sit_and_go_room
 from webtest_helpers import PASSWORD, Frames, new_name
-
-from conftest import SERVER_SETTINGS, LiveServer
 
 ROOM = sit_and_go_room("felt test")
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")

@@ -13,11 +13,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from liveserver import SERVER_SETTINGS, LiveServer
 from playwright.sync_api import expect
 from tests.tournament_rooms import sit_and_go_room
 from webtest_helpers import PASSWORD, Frames, new_name
 
-from conftest import SERVER_SETTINGS, LiveServer
 from pokerroom.bots.secret import read_bot_secret
 from pokerroom.bots.tournament_client import TournamentBot
 

@@ -15,11 +15,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from liveserver import SERVER_SETTINGS, LiveServer
 from playwright.sync_api import expect
 from tests.tournament_rooms import sit_and_go_room
 from webtest_helpers import PASSWORD, new_name
-
-from conftest import SERVER_SETTINGS, LiveServer
 
 ROOM = sit_and_go_room("replay chips test", starting_chips=1500)
 LANGUAGES = {

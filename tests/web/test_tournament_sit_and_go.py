@@ -11,10 +11,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from liveserver import SERVER_SETTINGS, LiveServer
 from playwright.sync_api import expect
 from webtest_helpers import money_int, new_name, sign_up
-
-from conftest import SERVER_SETTINGS, LiveServer
 
 ENTRY = 1000 + 100  # the default room's sit & go: 10.00 + 1.00
 
