@@ -5,27 +5,16 @@ header switch (kept on the account, so another German browser then shows English
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import httpx
 from playwright.sync_api import expect
-from webtest_helpers import PASSWORD, new_name
+from webtest_helpers import PASSWORD, grant_operator, new_name
 
 # Words that would show an English console to a German operator.
 ENGLISH = ["Operator console", "Live tables", "Add a table", "Create a tournament", "Refresh",
            "Search", "Operator log", "Audit and broadcast", "Reason", "Wallet", "Players"]
-
-
-def _grant(server: Any, name: str) -> None:
-    cli = Path(sys.executable).with_name("pokerroom")
-    done = subprocess.run([str(cli), "admin", "grant-operator", name, "--database",
-                           server.db_url], capture_output=True, text=True, timeout=120,
-                          check=False)
-    assert done.returncode == 0, done.stderr
 
 
 def _context(browser: Any, server: Any, token: str | None) -> Any:
@@ -60,7 +49,7 @@ def test_the_console_in_german_and_the_switch_to_english(browser: Any, server: A
                    headers={"Accept-Language": "de-DE,de;q=0.9"})
     assert r.status_code in (200, 201), r.text
     token = r.json()["token"]
-    _grant(server, name)
+    grant_operator(server, name)
 
     ctx = _context(browser, server, token)
     page, errors = _page(ctx)

@@ -3,23 +3,13 @@ after the current one) and locks an account (its session ends); both in the oper
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.sync_api import expect
-from webtest_helpers import PASSWORD, new_name, sign_up
-
-
-def _grant(server: Any, name: str) -> None:
-    cli = Path(sys.executable).with_name("pokerroom")
-    done = subprocess.run([str(cli), "admin", "grant-operator", name, "--database",
-                           server.db_url], capture_output=True, text=True, timeout=120,
-                          check=False)
-    assert done.returncode == 0, done.stderr
+from webtest_helpers import PASSWORD, grant_operator, new_name, sign_up
 
 
 def _hands_dealt(server: Any, table: str, token: str) -> int:
@@ -42,7 +32,7 @@ def test_an_operator_pauses_a_table_with_bots_and_locks_an_account(
     # Without the role the console refuses.
     page.goto("/admin")
     expect(page.get_by_test_id("console-refused")).to_contain_text("Operators only")
-    _grant(server, operator)
+    grant_operator(server, operator)
     page.goto("/admin")
     expect(page.get_by_test_id("operator")).to_contain_text(operator)
     # The bots play: a hand is being dealt at the table.

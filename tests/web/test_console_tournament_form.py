@@ -6,24 +6,13 @@ operator log shows both actions."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.sync_api import expect
 from websockets.sync.client import connect
-from webtest_helpers import PASSWORD, new_name, sign_up
-
-
-def _grant(server: Any, name: str) -> None:
-    cli = Path(sys.executable).with_name("pokerroom")
-    done = subprocess.run([str(cli), "admin", "grant-operator", name, "--database",
-                           server.db_url], capture_output=True, text=True, timeout=120,
-                          check=False)
-    assert done.returncode == 0, done.stderr
+from webtest_helpers import PASSWORD, grant_operator, new_name, sign_up
 
 
 def _wallet(server: Any, token: str) -> dict[str, Any]:
@@ -37,7 +26,7 @@ def test_an_operator_creates_a_tournament_from_the_form_and_cancels_it(
         page: Any, server: Any) -> None:
     operator = new_name("otto")
     sign_up(page, operator)
-    _grant(server, operator)
+    grant_operator(server, operator)
     player = new_name("pia")
     r = httpx.post(f"{server.url}/api/auth/register",
                    json={"username": player, "password": PASSWORD}, timeout=30)

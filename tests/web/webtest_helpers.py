@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -169,3 +171,12 @@ def input_text(amount: int) -> str:
     """The amount as typed into an English amount box: "1234.50"."""
     whole, cents = divmod(amount, 100)
     return f"{whole}.{cents:02d}"
+
+
+def grant_operator(server: Any, name: str) -> None:
+    """Make `name` an operator as the room's admin does: `pokerroom admin grant-operator`."""
+    cli = Path(sys.executable).with_name("pokerroom")
+    done = subprocess.run([str(cli), "admin", "grant-operator", name, "--database",
+                           server.db_url], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stderr
