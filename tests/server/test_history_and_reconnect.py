@@ -99,3 +99,37 @@ async def reconnect_scenario(server) -> None:
     assert full["type"] == "table_view" and "log" in full["view"]
     for c in (back, again, clients["bobby"]):
         await c.close()
+
+
+async def test_a_full_view_holds_the_hand_in_play_after_the_table_log_wrapped(tmp_path) -> None:
+    """The table keeps its last events only (services.event_log); a full view still carries
+    every event of the hand in play, from its deal, once the table has logged more than it
+    keeps (it used to carry none)."""
+    server = await start_server(make_settings(tmp_path, events_kept_per_table=40))
+    table = "antares-1"
+    try:
+        tokens, clients = await seated_pair(server, table)
+        await play_until(clients, table, hands=4, rng=random.Random(9))
+        alice = clients["alice"]
+        logged = sum(len(m["events"]) for m in alice.received
+                     if m["type"] == "table_events" and m.get("table") == table)
+        assert logged > 40  # more than the table keeps
+        # the next hand dealt: a view with a hand in play
+        last_result = max(i for i, m in enumerate(alice.received) if m["type"] == "hand_result")
+        await alice.wait_for(lambda m: m.get("table") == table
+                             and (m.get("view") or {}).get("hand") is not None
+                             and any(e["type"] == "HandDealt" for e in m.get("events", [])),
+                             start=last_result)
+        again = await Client.connect(server.ws_url, token=tokens["alice"])
+        await again.send(type="observe", table=table)
+        full = await again.wait_for(of_type("table_view", table=table))
+        log = full["view"]["log"]
+        assert full["view"]["hand"] is not None
+        assert log and log[0]["type"] == "HandDealt", log[:2]
+        assert log[0]["hand_number"] == full["view"]["hand"]
+        versions = [e["version"] for e in log]
+        assert versions == list(range(versions[0], full["version"] + 1))
+        for c in (again, *clients.values()):
+            await c.close()
+    finally:
+        await stop_server(server)

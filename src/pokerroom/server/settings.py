@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pokerroom.services.event_log import EVENTS_KEPT
+
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///pokerroom.db"
 
 
@@ -46,7 +48,7 @@ class Settings:
     seed: int | None = None  # a seeded deck source, for tests only
     starting_balance: int = 100_000  # play money for a new account, in chip units
     fast_password_hash: bool = False  # cheaper argon2id parameters, for tests and bots only
-    events_kept_per_table: int = 2000
+    events_kept_per_table: int = EVENTS_KEPT
     node_id: str = "local"  # this node's name in GET /api/cluster
     # Several nodes (issue 10): the Redis URL of the bus; None = one node, nothing shared.
     cluster_url: str | None = None

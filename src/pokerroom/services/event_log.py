@@ -10,6 +10,12 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+# What a table keeps: a client catching up is replayed at most table_runner.REPLAY_MAX (100)
+# events, and a full view carries the hand in play's events (a hand of eight at stud is
+# about 120). Every entry kept is a few objects the full collections of the heap scan: 2,000
+# a table made about a megabyte a table and, at 1,000 tables, millions of objects (issue 11).
+EVENTS_KEPT = 300
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LoggedEvent:
@@ -40,3 +46,14 @@ class EventLog:
         if version + 1 < oldest:
             return None
         return [e for e in self._entries if e.version > version]
+
+    def of_hand(self, hand: int) -> list[LoggedEvent]:
+        """The events of hand `hand` still held, oldest first (a hand's events are logged
+        one after another: the newest run of entries tagged with it)."""
+        out: list[LoggedEvent] = []
+        for entry in reversed(self._entries):
+            if entry.hand != hand:
+                break
+            out.append(entry)
+        out.reverse()
+        return out

@@ -41,7 +41,7 @@ from pokerroom.services.cashier import Cashier
 from pokerroom.services.client_seeds import ClientSeeds
 from pokerroom.services.clock import now_ms
 from pokerroom.services.decks import Deal, deck_cards, game_code
-from pokerroom.services.event_log import EventLog, LoggedEvent
+from pokerroom.services.event_log import EVENTS_KEPT, EventLog, LoggedEvent
 from pokerroom.services.fanout import FanOut, account_channel, table_channel
 from pokerroom.services.hands import HandSeat, HandStore
 from pokerroom.services.metrics import RoomMetrics
@@ -130,7 +130,7 @@ class RoomServices:
     limits: Any = None  # services.limits.PlayerLimits: self-set limits, checked at each hand
     session_start: dict[int, int] = field(default_factory=dict)  # account -> first sit (ms)
     between_hands_s: float = 2.0
-    events_kept: int = 2000
+    events_kept: int = EVENTS_KEPT
     seats: SeatBook | None = None  # where the seating is kept between hands (None: nowhere)
     # Seals each deal's server seed into the start row (services.seal): a crash can still
     # reveal it. None: the seed lives in memory only and a crash loses it.
@@ -364,10 +364,8 @@ class TableRunner(OperatedRunner):
         view = self._views((account,), players)[account]
         if with_log:
             run = self.run
-            current = run.number if run is not None else None
-            entries = self.log.since(self.log.base_version) or []
-            view["log"] = [self._wire(e, account) for e in entries
-                           if current is not None and e.hand == current]
+            entries = self.log.of_hand(run.number) if run is not None else []
+            view["log"] = [self._wire(e, account) for e in entries]
         return view
 
     def _views(self, accounts: Collection[int | None],
