@@ -78,3 +78,59 @@ async def test_a_settlement_refused_by_the_ledger_leaves_its_hand_in_progress(
     with pytest.raises(InsufficientFundsError):
         await hands.settle_hand(hand, final_stacks={ids[0]: 400, ids[1]: 600}, record="{}")
     assert (await hands.get(hand)).status == "in_progress"
+
+
+async def test_a_lazy_write_waits_for_an_urgent_one_and_shares_its_commit(db: Database) -> None:
+    """A hand's start (lazy) queued alone waits for company; another table's hand end (urgent)
+    takes it along at once: one commit for both, well before the window is out."""
+    ids = await players(db)
+    hands = HandStore(db)
+    writer = db.sqlite_writer() or db.pg_writer()
+    assert writer is not None
+    first = await hands.begin_hand("t0", 1, [HandSeat(seat=0, account_id=ids[0], stack=500),
+                                             HandSeat(seat=1, account_id=ids[1], stack=500)])
+    writer.lazy_window_s = 30.0  # far longer than the test may take: only company ends it
+    before = writer.commits
+    start = asyncio.create_task(hands.begin_hand(
+        "t1", 1, [HandSeat(seat=0, account_id=ids[2], stack=500),
+                  HandSeat(seat=1, account_id=ids[3], stack=500)]))
+    await asyncio.sleep(0.2)
+    assert not start.done() and writer.commits == before  # waiting for company
+    end = await asyncio.wait_for(hands.settle_hand(
+        first, final_stacks={ids[0]: 600, ids[1]: 400}, record="{}"), 10)
+    second = await asyncio.wait_for(start, 10)
+    assert writer.commits - before == 1
+    assert (await hands.get(second)).status == "in_progress"
+    assert end.kind == "hand"
+    assert await Cashier(db).escrow_balance(ids[0], "t0") == 600
+
+
+async def test_a_lazy_write_alone_commits_when_the_window_ends(db: Database) -> None:
+    ids = await players(db)
+    hands = HandStore(db)
+    writer = db.sqlite_writer() or db.pg_writer()
+    assert writer is not None
+    writer.lazy_window_s = 0.3
+    before = writer.commits
+    hand = await asyncio.wait_for(hands.begin_hand(
+        "t0", 1, [HandSeat(seat=0, account_id=ids[0], stack=500),
+                  HandSeat(seat=1, account_id=ids[1], stack=500)]), 10)
+    assert writer.commits - before == 1
+    assert (await hands.get(hand)).status == "in_progress"
+
+
+async def test_closing_the_database_commits_a_waiting_lazy_write_at_once(
+    sqlite_db: Database,
+) -> None:
+    db = sqlite_db
+    ids = await players(db)
+    writer = db.sqlite_writer()
+    assert writer is not None
+    writer.lazy_window_s = 30.0
+    start = asyncio.create_task(HandStore(db).begin_hand(
+        "t0", 1, [HandSeat(seat=0, account_id=ids[0], stack=500),
+                  HandSeat(seat=1, account_id=ids[1], stack=500)]))
+    await asyncio.sleep(0.2)
+    assert not start.done()
+    await asyncio.wait_for(db.close(), 10)
+    assert isinstance(start.result(), int)

@@ -197,6 +197,10 @@ def register(app: typer.Typer) -> None:
             3600.0, min=0.0, help="Seconds between two full collections of the heap, each a pause of "
             "the whole room (server/heap.py); 0: Python's own schedule, several a minute."
         ),
+        commit_wait: float = typer.Option(
+            0.0, min=0.0, help="Milliseconds a write nobody waits on (a hand's start, the "
+            "seating kept between hands) may wait to share its commit with another "
+            "(storage/group_commit.py); 0: each commits at once."),
         seal_key: Path = typer.Option(
             None, help="File of the key that seals each deal's server seed while it is played "
             "(made on the first start; keep it apart from database backups; every node of a "
@@ -218,6 +222,9 @@ def register(app: typer.Typer) -> None:
 
         from pokerroom.server.app import create_app
         from pokerroom.server.settings import Settings
+        from pokerroom.storage.group_commit import GroupCommit
+
+        GroupCommit.lazy_window_s = commit_wait / 1000  # every writer of this process
         from pokerroom.storage.database import default_database_url
 
         database = database or default_database_url()

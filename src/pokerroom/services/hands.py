@@ -475,19 +475,22 @@ class HandStore:
         row = start_row(table_id, hand_number, seats, record=record, kind=kind, at=at,
                         commitment=commitment, client_seeds=client_seeds,
                         sealed_seed=sealed_seed, game=game)
+        # Lazy (storage.group_commit): only the table waits for it, between two hands, and
+        # its commit is best shared with another table's hand end.
         writer = self.db.sqlite_writer()
         if writer is not None:
             return await writer.run(
-                lambda cur: begin_hand_sqlite(cur, seats, row, check_escrow=check_escrow))
+                lambda cur: begin_hand_sqlite(cur, seats, row, check_escrow=check_escrow),
+                lazy=True)
         pg = self.db.pg_writer()
         if pg is not None:
             return await pg.run(lambda conn: begin_hand_pg(
-                conn, self.db.fence, seats, row, check_escrow=check_escrow))
+                conn, self.db.fence, seats, row, check_escrow=check_escrow), lazy=True)
 
         async def work(session: AsyncSession) -> int:
             return await begin_hand_in(session, seats, row, check_escrow=check_escrow)
 
-        return await self.db.run_write(work)
+        return await self.db.run_write(work, lazy=True)
 
     async def settle_hand(
         self,

@@ -102,7 +102,9 @@ class SeatBook:
     async def save(self, table_id: str, seating: Seating) -> None:
         """Keep `seating` (it replaces the table's last). It changes at every hand (the
         button moves), so it takes the hot path's writers (issue 11): the SQLite writer
-        thread's next batch, or the PostgreSQL writer's, one upsert each, no ORM."""
+        thread's next batch, or the PostgreSQL writer's, one upsert each, no ORM. Lazy
+        (storage.group_commit): every caller has answered its players before it keeps the
+        seating, so its commit is best shared with another table's hand end."""
         text = seating.encode()
         at = clock.now_ms()
         writer = self.db.sqlite_writer()
@@ -110,7 +112,7 @@ class SeatBook:
             await writer.run(lambda cur: cur.execute(
                 "INSERT INTO table_seating (table_id, state, updated_ms) VALUES (?, ?, ?) "
                 "ON CONFLICT (table_id) DO UPDATE SET state = excluded.state, "
-                "updated_ms = excluded.updated_ms", (table_id, text, at)))
+                "updated_ms = excluded.updated_ms", (table_id, text, at)), lazy=True)
             return
         pg = self.db.pg_writer()
         if pg is not None:
@@ -123,7 +125,7 @@ class SeatBook:
                     "ON CONFLICT (table_id) DO UPDATE SET state = excluded.state, "
                     "updated_ms = excluded.updated_ms", table_id, text, at)
 
-            await pg.run(upsert)
+            await pg.run(upsert, lazy=True)
             return
 
         async def work(session: AsyncSession) -> None:
@@ -137,4 +139,4 @@ class SeatBook:
                 await session.execute(insert(TableSeating).values(
                     table_id=table_id, state=text, updated_ms=at))
 
-        await self.db.run_write(work)
+        await self.db.run_write(work, lazy=True)

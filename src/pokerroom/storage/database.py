@@ -176,7 +176,8 @@ class Database(GroupCommit[OrmWork]):
                     session.info[FENCE_KEY] = self.fence
                 yield session
 
-    async def run_write(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
+    async def run_write(self, work: Callable[[AsyncSession], Awaitable[T]], *,
+                        lazy: bool = False) -> T:
         """Run `work(session)` in a write transaction; returns once it is durably committed.
 
         Concurrent calls are grouped, on SQLite and PostgreSQL alike: one transaction

@@ -52,9 +52,10 @@ class PgWriter(GroupCommit[Work]):
         self.server_settings = dict(server_settings or {})
         self._conn: Any = None
 
-    async def run(self, work: Callable[[Any], Awaitable[T]]) -> T:
-        """Run `await work(conn)` in the next batch; returns once the batch is committed."""
-        result: T = await self._submit(work)
+    async def run(self, work: Callable[[Any], Awaitable[T]], *, lazy: bool = False) -> T:
+        """Run `await work(conn)` in the next batch; returns once the batch is committed.
+        `lazy`: the batch may wait a little for company (group_commit)."""
+        result: T = await self._submit(work, lazy=lazy)
         return result
 
     async def _commit(self, batch: list[tuple[Work, asyncio.Future[Any]]]) -> None:

@@ -37,9 +37,10 @@ class SqliteWriter(GroupCommit[Work]):
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="pokerroom-sqlite-writer")
         self._conn: sqlite3.Connection | None = None
 
-    async def run(self, work: Callable[[sqlite3.Cursor], T]) -> T:
-        """Run `work(cursor)` in the next batch; returns once the batch is committed."""
-        result: T = await self._submit(work)
+    async def run(self, work: Callable[[sqlite3.Cursor], T], *, lazy: bool = False) -> T:
+        """Run `work(cursor)` in the next batch; returns once the batch is committed. `lazy`:
+        the batch may wait a little for company (group_commit)."""
+        result: T = await self._submit(work, lazy=lazy)
         return result
 
     async def _commit(self, batch: list[tuple[Work, asyncio.Future[Any]]]) -> None:
