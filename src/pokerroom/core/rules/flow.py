@@ -9,7 +9,7 @@ R-TIE-1..6. Draw games: a street with a draw opens with the draw (drawing.py), t
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pokerroom.core.evaluation import high_rank
 from pokerroom.core.rules.events import (
@@ -41,14 +41,16 @@ from pokerroom.core.rules.showdown import (
 if TYPE_CHECKING:
     from pokerroom.core.rules.hand import Hand
 
-_bets_collected = positional_maker(BetsCollected)
-_bet_returned = positional_maker(BetReturned)
-_pot_awarded = positional_maker(PotAwarded)
-_pot_result = positional_maker(PotResult)
-_hand_ended = positional_maker(HandEnded)
-_cards_mucked = positional_maker(CardsMucked)
-_board_dealt = positional_maker(BoardDealt)
-_hand_shown = positional_maker(HandShown)
+# Final: the compiled build (mypyc) keeps a Final module name in a C static; any other module
+# global (imported names too) is a dict lookup at each use.
+_bets_collected: Final = positional_maker(BetsCollected)
+_bet_returned: Final = positional_maker(BetReturned)
+_pot_awarded: Final = positional_maker(PotAwarded)
+_pot_result: Final = positional_maker(PotResult)
+_hand_ended: Final = positional_maker(HandEnded)
+_cards_mucked: Final = positional_maker(CardsMucked)
+_board_dealt: Final = positional_maker(BoardDealt)
+_hand_shown: Final = positional_maker(HandShown)
 
 
 def needs_action(h: Hand, j: int) -> bool:

@@ -13,7 +13,7 @@ the hand exactly as it was (R-BET-10) without copying. Players are kept in deali
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from pokerroom.core.errors import IllegalActionError
 from pokerroom.core.rules import betting, drawing
@@ -41,17 +41,18 @@ from pokerroom.core.rules.showdown import build_pots, describe_hand
 from pokerroom.core.rules.variant import Variant
 from pokerroom.core.rules.views import HandView, PotView, SeatView
 
-_make_legal = positional_maker(LegalActions)
+# Final, here and below: the compiled build (mypyc) keeps a Final module name in a C static;
+# any other module global is a dict lookup at each use.
+_make_legal: Final = positional_maker(LegalActions)
 # Views are built for every viewer at every change of a hand (issue 11): positional makers,
 # their arguments in the classes' field order.
-_make_seat_view = positional_maker(SeatView)
-_make_hand_view = positional_maker(HandView)
-_make_pot_view = positional_maker(PotView)
-_PENDING_MAKERS: dict[Any, Callable[..., Event]] = {
+_make_seat_view: Final = positional_maker(SeatView)
+_make_hand_view: Final = positional_maker(HandView)
+_make_pot_view: Final = positional_maker(PotView)
+_PENDING_MAKERS: Final[dict[Any, Callable[..., Event]]] = {
     cls: positional_maker(cls)
     for cls in (HandStarted, AntePosted, BlindPosted, HoleCardsDealt, UpCardDealt)
 }
-_bounds = betting.bounds
 
 
 class Hand:
@@ -229,7 +230,8 @@ class Hand:
             return drawing.legal(self)
         i = self.to_act_pos
         seat = self.seat_of[i]
-        lo, hi, _, _ = _bounds(self, i)
+        # betting.bounds, not a module alias of it: the compiled build calls it natively.
+        lo, hi, _, _ = betting.bounds(self, i)
         amounts = None if lo < 0 else (lo, hi)
         # _make_legal(seat, fold, check, call, bet, raise_to, bring_in, complete, draw)
         if self.bring_in_pos == i:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from pokerroom.core.errors import InvalidConfigError
 from pokerroom.core.rules import flow
@@ -35,7 +35,7 @@ from pokerroom.core.rules.history import HandRecord
 from pokerroom.core.rules.records import positional_maker
 from pokerroom.core.rules.showdown import bring_in_key
 
-_hole_cards_dealt = positional_maker(HoleCardsDealt)
+_hole_cards_dealt: Final = positional_maker(HoleCardsDealt)
 
 
 def _hole_cards_events(order: tuple[int, ...], deck: tuple[int, ...], hole: int) -> list[Event]:
@@ -256,12 +256,13 @@ def _derived(config: HandConfig) -> _Derived:
     return derived
 
 
-_FULL_DECK = frozenset(range(52))
-_POST_ORDER = {
+# Final: the compiled build (mypyc) keeps a Final module name in a C static, not a dict entry.
+_FULL_DECK: Final = frozenset(range(52))
+_POST_ORDER: Final = {
     PostKind.ANTE: 0, PostKind.SMALL_BLIND: 1, PostKind.BIG_BLIND: 2, PostKind.STRADDLE: 3,
     PostKind.SMALL_BLIND_DEAD: 4, PostKind.BIG_BLIND_DEAD: 5,
 }  # fmt: skip
-_first_two = itemgetter(0, 1)
+_first_two: Final = itemgetter(0, 1)
 
 
 def _post_forced_bets(
