@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from pokerroom.core.cards import FULL_DECK, RANK_SYMBOLS, SUIT_SYMBOLS, Card, Rank, Suit
 from pokerroom.core.errors import InvalidNotationError
-from pokerroom.core.evaluation import HandCategory, HandValue, evaluate_high, high_rank
+from pokerroom.core.evaluation import HandCategory, HandValue, evaluate_high, high_rank, high_ranks
 from pokerroom.core.evaluation.high import _NO_FLUSH_VALUES, _RANK_WEIGHTS
 from pokerroom.core.evaluation.tables import best_flush, best_from_counts, rank_multisets
 
@@ -249,3 +249,38 @@ def test_high_rank_stays_non_validating_on_any_codes(codes: list[int]) -> None:
     assert got == expected
     if len(set(codes)) == len(codes) and 5 <= len(codes) <= 7:
         assert got == naive_value(codes)
+
+
+def test_R_RANK_1_high_ranks_equals_high_rank_of_each_hole_with_the_board() -> None:
+    """The showdown's batch (one board, many holes) gives high_rank's int for every hand:
+    hold'em shapes (the shared-board path, flushes included), other shapes and odd cards."""
+    rng = random.Random(7)
+    for i in range(20_000):
+        players = 2 + i % 5
+        cards = rng.sample(range(52), 2 * players + 5)
+        if i % 4 == 0:  # force flushes: the board and some holes of one suit
+            suit = rng.randrange(4)
+            cards = [c & ~3 | suit for c in rng.sample(range(0, 52, 4), 13)[: 2 * players + 5]]
+            cards = list(dict.fromkeys(cards)) + [c for c in range(52) if c not in cards]
+        holes = [cards[2 * k:2 * k + 2] for k in range(players)]
+        board = cards[2 * players:2 * players + 5]
+        assert high_ranks(holes, board) == [high_rank(h + board) for h in holes]
+    other_shapes: list[tuple[list[list[int]], list[int]]] = [
+        ([[0, 5, 9, 13, 17, 22, 30]], []),  # stud: seven cards, no board
+        ([[0, 5, 9, 13, 17]], []),  # five-card hands
+        ([[0, 5, 9], [1, 6, 10]], [20, 24, 28, 33]),  # three hole cards, four on board
+        ([[0, 5], [1, 1]], [20, 24, 28, 33, 40]),  # a repeated card
+        ([[0, 60], [-1, 6]], [20, 24, 28, 33, 40]),  # a bad code, a negative code
+        ([[0, 5]], [20, 24, 28, 33, 75]),  # a bad code on board
+        ([[0, 5], [2]], [20, 24, 28, 33, 40]),  # a hole of one card
+    ]
+    for holes, board in other_shapes:  # the same values, or the same error (no validation)
+        try:
+            expected: object = [high_rank(h + board) for h in holes]
+        except Exception as error:  # noqa: BLE001 - whatever high_rank raises
+            expected = type(error)
+        try:
+            got: object = high_ranks(holes, board)
+        except Exception as error:  # noqa: BLE001
+            got = type(error)
+        assert got == expected, (holes, board)

@@ -5,7 +5,13 @@ Rules: R-RANK-1, R-RANK-2, R-RANK-3 (suits never decide, R-TIE-1), R-RANK-4, R-R
 batch evaluator lives in `pokerroom.core.evaluation.batch` (imported on demand).
 """
 
-from pokerroom.core.evaluation.high import evaluate_high, evaluate_omaha, high_rank, omaha_rank
+from pokerroom.core.evaluation.high import (
+    evaluate_high,
+    evaluate_omaha,
+    high_rank,
+    high_ranks,
+    omaha_rank,
+)
 from pokerroom.core.evaluation.low import (
     LowValue,
     evaluate_low,
@@ -25,5 +31,6 @@ __all__ = [
     "evaluate_omaha_low",
     "evaluate_razz",
     "high_rank",
+    "high_ranks",
     "omaha_rank",
 ]

@@ -363,6 +363,34 @@ def evaluate_high(cards: Iterable[Card | int]) -> HandValue:
         return _value_of_key(key, hand)
 
 
+def high_ranks(holes: Sequence[Sequence[int]], board: Sequence[int]) -> list[int]:
+    """`[high_rank([*hole, *board]) for hole in holes]`, the same ints: one call for a whole
+    showdown. With holes of two cards and a board of five (hold'em), the board's part of the
+    key is summed once; a flush, an odd card or any other shape takes high_rank itself.
+    """
+    try:
+        a, b, c, d, e = board
+        if a | b | c | d | e < 0:  # would wrap round (see evaluate_high)
+            raise IndexError
+        shared = _PAIR[a][b] + _PAIR[c][d] + _KEY0[e]
+    except (ValueError, TypeError, IndexError):  # not five cards on board, or odd ones
+        return [high_rank([*hole, *board]) for hole in holes]
+    ranks: list[int] = []
+    for hole in holes:
+        try:
+            f, g = hole
+            if f | g < 0:
+                raise IndexError
+            # high_rank's four terms for (f, g, a, b, c, d, e), the board's three summed above
+            key = _PAIR[f][g] + shared
+            if key & _RARE:  # a flush, a repeat or a bad code: high_rank's own paths
+                raise IndexError
+            ranks.append(_INT_BY_SLOT[(key >> 15) + _DISPLACE[key & 32767] & 131071])
+        except (ValueError, TypeError, IndexError):  # (IndexError too: table not filled yet)
+            ranks.append(high_rank([*hole, *board]))
+    return ranks
+
+
 def omaha_rank(hole: Sequence[int], board: Sequence[int]) -> int:
     """Best value using exactly two of `hole` and exactly three of `board` (R-RANK-4).
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Final
 
-from pokerroom.core.evaluation import high_rank
+from pokerroom.core.evaluation import high_ranks
 from pokerroom.core.rules.events import (
     DEALT_IN,
     BetReturned,
@@ -261,7 +261,6 @@ def _showdown(h: Hand, events: list[Event]) -> None:
     n = h.n
     game = h.game
     variant = h.variant
-    hilo = variant.is_hilo
     unit = h.unit
     folded = h.folded
     live = [p for p in range(n) if not folded[p]]
@@ -270,9 +269,12 @@ def _showdown(h: Hand, events: list[Event]) -> None:
     hi: dict[int, int]
     lo: dict[int, int | None]
     if variant.high_only:
-        hi = {p: high_rank(cards[p] + board) for p in live}
+        hilo = False
+        ranks = high_ranks([cards[p] for p in live], board)
+        hi = {p: ranks[k] for k, p in enumerate(live)}
         lo = dict.fromkeys(live)
     else:
+        hilo = variant.is_hilo  # a property: read only off the fast path
         hi = {}
         lo = {}
         for p in live:

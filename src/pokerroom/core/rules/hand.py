@@ -177,9 +177,11 @@ class Hand:
         """(seat, stack) in seat order."""
         seats = self.seat_of
         # Dealing order is seat order rotated to start left of the button: rotate back.
+        # (Indexing, not zip(..., strict=True): a keyword call is slow in the compiled build.)
+        n = len(seats)
         r = seats.index(min(seats))
         stacks = self.stacks
-        return tuple(zip(seats[r:] + seats[:r], stacks[r:] + stacks[:r], strict=True))
+        return tuple([(seats[k % n], stacks[k % n]) for k in range(r, r + n)])
 
     @property
     def events(self) -> tuple[Event, ...]:

@@ -88,7 +88,9 @@ def start_hand(
         codes = d.deck_codes
         deck_t = tuple([c for c in deck_t if c in codes])
     needed = d.needed_per_player * n + d.board_cards
-    if len(set(deck_t)) != len(deck_t) or not d.deck_codes.issuperset(deck_t):
+    distinct = set(deck_t)
+    # `distinct <= codes`, not codes.issuperset(deck_t): that would build a second set.
+    if len(distinct) != len(deck_t) or not distinct <= d.deck_codes:
         raise InvalidConfigError(
             "deck: card codes must be distinct integers 0..51" if d.deck_size == 52
             else f"deck: card codes must be distinct cards of the {d.deck_size}-card deck of {game}")
@@ -110,7 +112,7 @@ def start_hand(
     stud = h.stud = d.stud
     setups = h.setups = tuple([by_seat[s] for s in order])
     h.seat_of = order
-    h.pos_of = dict(zip(order, range(n), strict=True))
+    h.pos_of = {seat: p for p, seat in enumerate(order)}
     h.n = n
     h.button = button
     h.deck = deck_t
