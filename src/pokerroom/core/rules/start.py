@@ -75,9 +75,10 @@ def start_hand(
                 f"seats: seat {seat} stack {stack} is not a whole number of the chip unit {unit} (R-BET-8)"
             )
         for post in s.posts:
-            if type(post.amount) is not int or post.amount <= 0 or post.amount % unit:
+            amount = post.amount  # read once: a generic attribute read in the compiled build
+            if type(amount) is not int or amount <= 0 or amount % unit:
                 raise InvalidConfigError(
-                    f"seats: seat {seat} post {post.kind} amount {post.amount!r} must be a positive "
+                    f"seats: seat {seat} post {post.kind} amount {amount!r} must be a positive "
                     f"multiple of the chip unit {unit} (R-BET-8)"
                 )
         by_seat[seat] = s
