@@ -299,7 +299,9 @@ def _post_forced_bets(
     seat_of = h.seat_of
     for kind_order, p, post in posts:
         stack = stacks[p]
-        amount = post.amount if post.amount < stack else stack
+        amount = post.amount
+        if amount > stack:
+            amount = stack
         if amount <= 0:
             continue
         stack -= amount
