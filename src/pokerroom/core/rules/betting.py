@@ -238,7 +238,6 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
             h.bring_in_pos = -1
             ev = BringInPosted(seat=seat, amount=amount, all_in=all_in)
         elif t is Complete:
-            assert isinstance(action, Complete)
             to = _amount(h, i, getattr(action, "amount"), "completion")  # noqa: B009
             h.bring_in_pos = -1
             all_in, _ = _wager(h, i, to)
@@ -281,7 +280,6 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
         h.active -= 1
         ev = _FOLDED[seat] if seat < _SHARED_SEATS else _folded(seat)
     elif t is _RAISE_TO:
-        assert isinstance(action, RaiseTo)
         if level == 0:
             raise IllegalActionError("R-BET-10", "no bet to raise: bet instead", "bet_instead")
         if h.stud and h.street_i == 0 and h.raise_count == 0:
@@ -290,7 +288,6 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
         all_in, full = _wager(h, i, to)
         ev = _raised_to(seat, to, all_in, full)
     elif t is _BET:
-        assert isinstance(action, Bet)
         if level > 0:
             raise IllegalActionError("R-BET-10", f"there is a bet of {level} already: raise instead",
                                      "raise_instead", {"level": level})
@@ -298,7 +295,6 @@ def act(h: Hand, action: Action) -> tuple[Event, ...]:
         all_in, _ = _wager(h, i, to)
         ev = _bet_placed(seat, to, all_in)
     elif t is Complete:
-        assert isinstance(action, Complete)
         if not (h.stud and h.street_i == 0 and h.raise_count == 0 and level > 0):
             raise IllegalActionError("R-BET-10", "completing is only for a stud bring-in")
         to = _amount(h, i, getattr(action, "amount"), "completion")  # noqa: B009
