@@ -47,7 +47,13 @@ def test_a_player_verifies_a_hand_from_the_history_page(browser: Any, server: An
         dealt = [e for m in frames_a.messages("table_events") for e in m["events"]
                  if e["type"] == "HandDealt"]
         assert dealt and seed_a in dealt[0]["client_seeds"]  # published with the commitment
-        a.wait_for_timeout(1500)  # the hand is settled and stored
+        # The hand is settled and stored once its result is sent (after the commit); a fixed
+        # wait here was too short on a loaded machine.
+        deadline = time.monotonic() + 30
+        while (not any(m.get("table") == table for m in frames_a.messages("hand_result"))
+               and time.monotonic() < deadline):
+            a.wait_for_timeout(100)
+        assert any(m.get("table") == table for m in frames_a.messages("hand_result"))
         a.goto(f"{server.url}/#/history")
         a.get_by_role("link", name="Replay").first.click()
         a.get_by_test_id("verify-hand").click()
