@@ -198,7 +198,7 @@ def register(app: typer.Typer) -> None:
             "the whole room (server/heap.py); 0: Python's own schedule, several a minute."
         ),
         commit_wait: float = typer.Option(
-            0.0, min=0.0, help="Milliseconds a write nobody waits on (a hand's start, the "
+            50.0, min=0.0, help="Milliseconds a write nobody waits on (a hand's start, the "
             "seating kept between hands) may wait to share its commit with another "
             "(storage/group_commit.py); 0: each commits at once."),
         seal_key: Path = typer.Option(
