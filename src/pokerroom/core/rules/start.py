@@ -64,8 +64,12 @@ def start_hand(
     unit = d.unit
     by_seat: dict[int, SeatSetup] = {}
     for s in seats:
-        seat = s.seat
-        stack = s.stack
+        # The fields are read untyped (by getattr, as actions.as_given does) before they are
+        # checked: read as the `int` they are declared, the compiled build unboxes them, so a
+        # bool became 1 and passed, and a string raised a bare TypeError instead of this
+        # refusal (tests/core/rules/test_start_refusals.py).
+        seat: object = getattr(s, "seat")  # noqa: B009
+        stack: object = getattr(s, "stack")  # noqa: B009
         if type(seat) is not int or seat < 0 or seat in by_seat:
             raise InvalidConfigError(f"seats: seat {seat!r} is invalid or appears twice")
         if type(stack) is not int or stack <= 0:
@@ -75,7 +79,7 @@ def start_hand(
                 f"seats: seat {seat} stack {stack} is not a whole number of the chip unit {unit} (R-BET-8)"
             )
         for post in s.posts:
-            amount = post.amount  # read once: a generic attribute read in the compiled build
+            amount: object = getattr(post, "amount")  # noqa: B009 - untyped, as above
             if type(amount) is not int or amount <= 0 or amount % unit:
                 raise InvalidConfigError(
                     f"seats: seat {seat} post {post.kind} amount {amount!r} must be a positive "
