@@ -568,8 +568,9 @@ class ServerState:
 
     async def watch_tournament_table(self, conn: Any, tournament_id: str,
                                      table: int | None) -> None:
-        """The client watches one table of a tournament (its chat; services.tournament_chat),
-        instead of the one it watched there; `table` None: none."""
+        """The client watches one table of a tournament (its felt: tournament_table pictures,
+        the first one now; its chat: services.tournament_chat), instead of the one it watched
+        there; `table` None: none."""
         if table is not None and table not in self.tournaments.tables_of(tournament_id):
             raise RefusedError("no_table", f"tournament {tournament_id} has no table {table} "
                                "now")
@@ -579,6 +580,7 @@ class ServerState:
         if table is not None:
             self.fanout.subscribe(tournament_table_channel(tournament_id, table), conn)
             conn.tournament_tables[tournament_id] = table
+            conn.push(await self.tournaments.watch(tournament_id, table))  # the felt now
 
     async def arrived(self, conn: Any) -> None:
         """A player connected (again): back in the tournaments where they were away

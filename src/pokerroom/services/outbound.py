@@ -26,6 +26,7 @@ from pokerroom.services.outbound_parts import (
     LobbyEntry,
     PokerView,
     TournamentPicture,
+    TournamentTable,
     UthTableView,
     Winner,
     WireEvent,
@@ -266,13 +267,23 @@ class Tournament:
     view: TournamentPicture
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentTableView:
+    """One table of a tournament as its watchers see it (tournament_view.watcher_table)."""
+
+    type: Literal["tournament_table"] = field(default="tournament_table", init=False)
+    tournament: str
+    table: int
+    view: TournamentTable
+
+
 Outbound = (
     Welcome | Pong | Error | Balance | Notice | KeptNotice | LobbyTables | LobbyUpdate
-    | TableView | TableEvents | HandResult | ChatLine | UthView | Tournament
+    | TableView | TableEvents | HandResult | ChatLine | UthView | Tournament | TournamentTableView
 )
 # Every class a message may be (subclasses of the union's members included).
 OUTBOUND_CLASSES: tuple[type, ...] = (
     Welcome, Pong, Error, WordedError, Balance, Notice, WordedNotice, WaitListed, SeatAvailable, StatusNotice,
     KeptNotice, LobbyTables, LobbyUpdate, TableView, TableEvents, HandResult, ChatLine, UthView,
-    Tournament,
+    Tournament, TournamentTableView,
 )  # fmt: skip

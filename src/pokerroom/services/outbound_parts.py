@@ -432,7 +432,7 @@ class TournamentPrevious(TypedDict):
 
 class TournamentTable(TypedDict):
     number: int
-    seat: int
+    seat: int | None  # None in a watcher's picture (TournamentTableView)
     hand_number: int
     seats: list[TournamentSeat | None]
     button: int | None

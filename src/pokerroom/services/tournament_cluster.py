@@ -64,7 +64,7 @@ log = logging.getLogger("pokerroom.cluster")
 
 # What an owner runs for another node's player or console (TournamentHall's commands).
 FORWARDED = frozenset({"register", "unregister", "act", "deal", "back", "sit_out", "follow",
-                       "cancel", "chat"})
+                       "watch", "cancel", "chat"})
 
 
 def base_of(tid: str) -> str:
@@ -487,8 +487,8 @@ class TournamentNode:
 
     async def _run(self, tid: str, method: str, args: list[Any]) -> Any:
         hall = self.hall
-        if method == "follow":  # encoded here once, for that one viewer
-            return encode(await hall.follow(tid, args[0])).text
+        if method in ("follow", "watch"):  # encoded here once, for that one viewer
+            return encode(await getattr(hall, method)(tid, args[0])).text
         if method == "cancel":
             operator, reason = args
             return await hall.cancel(tid, (operator[0], str(operator[1])), str(reason))

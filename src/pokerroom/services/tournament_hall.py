@@ -33,9 +33,15 @@ from pokerroom.core import rules
 from pokerroom.core.errors import PokerRoomError, RuleViolationError
 from pokerroom.services import clock
 from pokerroom.services.actor import ActorStoppedError
-from pokerroom.services.fanout import FanOut, LocalFanOut, account_channel, tournament_channel
+from pokerroom.services.fanout import (
+    FanOut,
+    LocalFanOut,
+    account_channel,
+    tournament_channel,
+    tournament_table_channel,
+)
 from pokerroom.services.operators import Operator, log_entry
-from pokerroom.services.outbound import Frame, Tournament
+from pokerroom.services.outbound import Frame, Tournament, TournamentTableView, encode
 from pokerroom.services.outbound_parts import TournamentPicture, TournamentSummary
 from pokerroom.services.refusal import RefusedError
 from pokerroom.services.tournament_chat import publish_chat
@@ -45,7 +51,11 @@ from pokerroom.services.tournament_director import (
     account_of,
     stored_tournaments,
 )
-from pokerroom.services.tournament_view import tournament_summary, viewer_picture
+from pokerroom.services.tournament_view import (
+    tournament_summary,
+    viewer_picture,
+    watcher_table,
+)
 from pokerroom.storage.database import Database
 from pokerroom.storage.fencing import FencedError
 
@@ -93,6 +103,8 @@ class TournamentHall:
         self.tick_s = tick_s
         self.directors: dict[str, TournamentDirector] = {}
         self.fanout: FanOut = fanout if fanout is not None else LocalFanOut()
+        # (tournament, table) -> the watchers' picture last sent there (_publish_watched)
+        self._watched: dict[tuple[str, int], str] = {}
         # Tournaments an operator is cancelling: the clock leaves them alone (their status
         # reads "cancelled" before the director has stored it; stopping the director then
         # would cut its transaction and leave the console's request unanswered).
@@ -472,8 +484,37 @@ class TournamentHall:
         if self.fanout.wants(channel):  # the entrants got their own picture
             self.fanout.publish(channel, _message(tid, viewer_picture(d, None, summary)),
                                 skip=own)  # fmt: skip
+        self._publish_watched(d)
         if self.remote is not None:
             self.remote.changed(tid)  # the other nodes' listings
+
+    async def watch(self, tid: str, table: int) -> TournamentTableView | Frame:
+        """Table `table` as its watchers see it now: the picture a socket gets when it starts
+        watching (the gateway subscribes it to the table's channel for the ones after)."""
+        if self._forwarded(tid):
+            return Frame(str(await self.remote.forward(tid, "watch", [table])))
+        picture = watcher_table(self.director(tid), table)
+        if picture is None:
+            raise RefusedError("no_table", f"tournament {tid} has no table {table} now")
+        return TournamentTableView(tournament=tid, table=table, view=picture)
+
+    def _publish_watched(self, d: TournamentDirector) -> None:
+        """Each table of `d` as its watchers see it, on the table's channel (where the
+        sockets watching it listen), when it changed since the last picture sent there."""
+        tables = d.t.tables
+        for key in [k for k in self._watched if k[0] == d.id and k[1] not in tables]:
+            del self._watched[key]
+        for number in sorted(tables):
+            channel, key = tournament_table_channel(d.id, number), (d.id, number)
+            if not self.fanout.wants(channel):
+                self._watched.pop(key, None)
+                continue
+            picture = watcher_table(d, number)
+            assert picture is not None  # (a table of d.t.tables)
+            frame = encode(TournamentTableView(tournament=d.id, table=number, view=picture))
+            if self._watched.get(key) != frame.text:
+                self._watched[key] = frame.text
+                self.fanout.publish(channel, frame)
 
     def listing(self) -> list[TournamentSummary]:
         here = [tournament_summary(d) for d in self.directors.values()]

@@ -129,31 +129,7 @@ def viewer_picture(d: Any, account_id: int | None,
     if table is None:
         return out
     seat = table.seat_of(entry.entry)
-    picture: TournamentTable = {
-        "number": table.number,
-        "seat": seat,
-        "hand_number": table.hand_number,
-        "seats": [
-            None
-            if p is None
-            else {"seat": i, "entry": p, "name": name_of(d, p), "chips": t.entries[p].chips,
-                  "away": p in t.away, "bot": account_of(p) in d.bots}
-            for i, p in enumerate(table.seats)
-        ],  # fmt: skip
-        "button": table.last.button if table.last is not None else None,
-        "hand": None,
-        "legal": None,
-        "clock": None,
-        "own_hand": None,
-        "last_actions": [],
-    }
-    clock = d.clock_of(table.number)
-    if clock is not None:  # wall-clock ms, as the cash tables' (PROTOCOL 2.3)
-        picture["clock"] = {
-            "seat": clock.seat, "deadline_ms": clock.deadline_ms,
-            "action_deadline_ms": clock.action_deadline_ms, "time_bank_ms": clock.bank_ms,
-            "action_ms": clock.action_deadline_ms - clock.started_ms,
-        }  # fmt: skip
+    picture = _table_picture(d, table, seat)
     hand = table.hand
     if hand is not None and seat in table.dealt:
         view = hand.view_for(seat)
@@ -181,6 +157,63 @@ def viewer_picture(d: Any, account_id: int | None,
     out["table"] = picture
     return out
 
+
+def _table_picture(d: Any, table: Any, seat: int | None) -> TournamentTable:
+    """Table `table` as the player at `seat` (None: a watcher) sees it without the hand: its
+    players, button and action clock (public); the caller puts in the hand."""
+    t = d.t
+    picture: TournamentTable = {
+        "number": table.number,
+        "seat": seat,
+        "hand_number": table.hand_number,
+        "seats": [
+            None
+            if p is None
+            else {"seat": i, "entry": p, "name": name_of(d, p), "chips": t.entries[p].chips,
+                  "away": p in t.away, "bot": account_of(p) in d.bots}
+            for i, p in enumerate(table.seats)
+        ],  # fmt: skip
+        "button": table.last.button if table.last is not None else None,
+        "hand": None,
+        "legal": None,
+        "clock": None,
+        "own_hand": None,
+        "last_actions": [],
+    }
+    clock = d.clock_of(table.number)
+    if clock is not None:  # wall-clock ms, as the cash tables' (PROTOCOL 2.3)
+        picture["clock"] = {
+            "seat": clock.seat, "deadline_ms": clock.deadline_ms,
+            "action_deadline_ms": clock.action_deadline_ms, "time_bank_ms": clock.bank_ms,
+            "action_ms": clock.action_deadline_ms - clock.started_ms,
+        }  # fmt: skip
+    return picture
+
+
+def watcher_table(d: Any, number: int) -> TournamentTable | None:
+    """Table `number` as someone watching it sees it (the `tournament_table` message): the
+    core's observer view of its hand (`view_for(None)`: no hidden card, only those shown),
+    or of the hand just over there until the next deal, with its result; never a choice.
+    None when the tournament has no such table now."""
+    table = d.t.tables.get(number)
+    if table is None:
+        return None
+    picture = _table_picture(d, table, None)
+    hand = table.hand
+    live = d.live.get(number)
+    if hand is not None:
+        picture["hand"] = plain(hand.view_for(None))
+        picture["last_actions"] = last_actions(hand)
+        if live is not None and live.hand is hand:  # the commitment, never the seed
+            picture["fairness"] = live.fairness()
+        return picture
+    fin = d.finished_hand(number)
+    if fin is not None:
+        picture["hand"] = plain(fin.hand.view_for(None))
+        picture["last_actions"] = last_actions(fin.hand)
+        picture["fairness"] = fin.fairness()
+        picture["result"] = result_of(d, fin)
+    return picture
 
 def result_of(d: Any, fin: Any) -> TournamentResult:
     """Who won what in the finished hand `fin` (a LiveHand), the cards shown: public."""

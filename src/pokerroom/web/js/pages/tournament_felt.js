@@ -52,7 +52,9 @@ export function feltView(table, names) {
 /** The felt and the action bar of tournament `id`, drawn into `feltHolder` and `bar`. */
 export function tournamentTable(id, feltHolder, bar) {
   let table = null;
-  let onFelt = null;  // the table drawn: `table`, or the hand just over at the one left
+  let onFelt = null;  // the table drawn: `table`, the hand just over at the one left, or `watched`
+  let watched = null;  // not seated: the table this page watches (its last tournament_table view)
+  let last = null;  // the last tournament picture
   let view = null;
   let names = new Map();
   let amount = null;
@@ -68,8 +70,17 @@ export function tournamentTable(id, feltHolder, bar) {
 
   const render = (picture) => withChips(() => renderNow(picture));
   function renderNow(picture) {
+    last = picture;
     table = picture.table;
     names = new Map((picture.summary.players || []).map((p) => [p.entry, p.name || p.entry]));
+    if (!table && watched && ["running", "on_break", "hand_for_hand"].includes(picture.summary.status)) {
+      // Not seated: the felt of the table watched (tournament_side.js chooses it), no bar.
+      onFelt = watched;
+      view = feltView(watched, names);
+      drawFelt();
+      renderBar();
+      return;
+    }
     if (!table) {
       view = null;
       replace(feltHolder, h("p.muted", {}, picture.summary.status === "registering"
@@ -101,9 +112,10 @@ export function tournamentTable(id, feltHolder, bar) {
   function drawFeltNow() {
     if (!view) return;
     const over = Boolean(onFelt.hand && onFelt.hand.is_over);
-    const moved = onFelt !== table;
+    const moved = Boolean(table) && onFelt !== table;
     replace(feltHolder,
       h("div.t-table-line", {}, t("tourn.table_hand", { table: onFelt.number, hand: onFelt.hand_number }),
+        table ? null : h("span.muted", { "data-testid": "t-watching" }, ` (${t("tourn.watching")})`),
         // (the final table drawn may seat a player of table 1 at table 1 again: a new seat)
         moved ? h("span.t-moved", { "data-testid": "moved-to" }, ` \u2192 ${onFelt.number === table.number
           ? t("tourn.new_seat", { table: table.number }) : t("tourn.moved_to", { table: table.number })}`) : null),
@@ -210,5 +222,10 @@ export function tournamentTable(id, feltHolder, bar) {
     document.removeEventListener("keydown", onKey);
     window.removeEventListener("resize", onResize);
   }
-  return { render, stop };
+  /** A `tournament_table` message: the table this page watches, drawn while not seated. */
+  function watch(msg) {
+    watched = msg.view;
+    if (last && !last.table) render(last);
+  }
+  return { render, watch, stop };
 }

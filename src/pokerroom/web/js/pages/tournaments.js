@@ -137,6 +137,7 @@ export function mountTournament(main, id) {
     last = msg.view;
     render(msg.view);
   });
+  const offWatch = conn.on("tournament_table", (msg) => { if (msg.tournament === id) felt.watch(msg); });
   const offError = conn.on("error", (msg) => {
     if (msg.rule && msg.rule.startsWith("R-TOURN")) {
       notice.hidden = false;
@@ -201,5 +202,5 @@ export function mountTournament(main, id) {
     [[t("tourn.accept"), answer("accept"), "btn-primary"], [t("tourn.decline"), answer("decline")]]);
   }
 
-  return () => { off(); offError(); offStatus(); offSide(); felt.stop(); };
+  return () => { off(); offWatch(); offError(); offStatus(); offSide(); felt.stop(); };
 }
