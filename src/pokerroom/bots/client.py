@@ -38,7 +38,8 @@ class Bot:
     def __init__(self, base_url: str, name: str, *, table: str | None = None,
                  hands: int | None = None, think_s: tuple[float, float] = (0.0, 0.0),
                  seed: int | None = None, secret: str | None = None,
-                 password: str | None = None, fallbacks: Sequence[str] = ()) -> None:
+                 password: str | None = None, fallbacks: Sequence[str] = (),
+                 alone_s: float = 10.0) -> None:
         if (secret is None) == (password is None):
             raise ValueError("a bot needs the room's bot secret, or a player's password")
         # Several nodes of one room (issue 10): after a drop the bot goes on at the next
@@ -51,6 +52,11 @@ class Bot:
         self.password = password
         self.table = table
         self.hands_wanted = hands
+        # With a hand target: a bot that has played and then sits alone at its poker table
+        # this long stops short of it (the others reached theirs and left: nobody is left
+        # to finish its hands with, and `pokerroom bots --hands` would wait forever).
+        self.alone_s = alone_s
+        self._alone_since: float | None = None
         self.think_s = think_s
         self.rng = random.Random(seed)
         self.stats = BotStats()
@@ -121,12 +127,25 @@ class Bot:
                                       max_size=1 << 22, open_timeout=10) as ws:
             self.ws = ws
             await self._send({"type": "hello", "last_versions": dict(self.versions)})
-            async for text in ws:
-                message = json.loads(text)
-                await self._on(message)
+            while True:
+                try:  # (a timeout now and then: a bot left alone hears nothing)
+                    text = await asyncio.wait_for(ws.recv(), timeout=1.0)
+                except TimeoutError:
+                    text = None
+                if text is not None:
+                    await self._on(json.loads(text))
+                if self._alone_too_long():
+                    log.info("%s: alone at %s after %d of %d hands; stopping", self.name,
+                             self.table, self.stats.hands, self.hands_wanted)
+                    self._done.set()
                 if self._done.is_set():
                     await self._leave()
                     return
+
+    def _alone_too_long(self) -> bool:
+        return (self.hands_wanted is not None and self.stats.hands > 0
+                and self._alone_since is not None
+                and time.monotonic() - self._alone_since >= self.alone_s)
 
     async def _send(self, message: dict[str, Any]) -> None:
         message.setdefault("v", 1)
@@ -189,9 +208,14 @@ class Bot:
                 await self._sit(view)
             return
         self._sitting = self._seated = True
-        if self.kind == "uth":
+        if self.kind == "uth":  # (the house plays with a bot alone at a UTH table)
             await self._on_uth(view)
             return
+        alone = not any(s.get("status") != "empty" and not s.get("is_you") for s in view["seats"])
+        if not alone:
+            self._alone_since = None
+        elif self._alone_since is None:
+            self._alone_since = time.monotonic()
         if view.get("hand") is not None:
             if view["hand"] not in self._hands_seen and any(
                 s.get("is_you") and s.get("status") not in ("waiting", "sitting_out", "empty")
