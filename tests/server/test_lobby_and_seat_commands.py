@@ -65,6 +65,10 @@ async def test_R_BUYIN_4_top_up_between_hands_only_and_sit_out_in(server) -> Non
     topped = await quinn.wait_for(lambda m: m["type"] == "table_events" and any(
         e["type"] == "ToppedUp" for e in m["events"]), start=mark)
     assert next(s["stack"] for s in topped["view"]["seats"] if s.get("is_you")) == stack + 500
+    # The wallet shown follows: its balance after the top-up (as after the sit).
+    before = [m["balance"] for m in quinn.received[:mark] if m["type"] == "balance"][-1]
+    wallet = await quinn.wait_for(lambda m: m["type"] == "balance", start=mark)
+    assert wallet["balance"] == before - 500
     await quinn.send(type="sit_in", table=table)
     back = await quinn.wait_for(lambda m: m["type"] == "table_events" and any(
         e["type"] == "SatIn" for e in m["events"]), start=mark)

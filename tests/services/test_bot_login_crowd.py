@@ -41,3 +41,22 @@ async def test_many_new_bots_log_in_at_once_each_with_one_account_deposit_and_se
         assert await cashier.wallet_balance(next(iter(ids))) == fast_settings.starting_balance
     report = await run_audit(db)
     assert report.ok and report.totals["deposits"] == 12 * fast_settings.starting_balance
+
+
+async def test_whether_an_account_is_a_bots_is_kept_once_known(db: Database, fast_settings) -> None:
+    """`is_bot` is asked at every sit; the mark never changes once the account exists, so it
+    is kept. An account not made yet is not kept as a player's: once made a bot, it is one."""
+    accounts = AccountService(db, fast_settings)
+    secret = await bot_secret(db)
+    assert secret is not None
+    player = await accounts.register("plainplayer", "a long enough password 1")
+    assert await accounts.is_bot(player.id) is False
+    unknown = player.id + 1
+    assert await accounts.is_bot(unknown) is False
+    bot = (await accounts.bot_login("bot-kept", secret)).account
+    assert bot.id == unknown  # the next account made
+    assert await accounts.is_bot(bot.id) is True
+    async with db.write() as session:  # the mark is what was read first: it is kept
+        (await session.get(Account, bot.id)).is_bot = False  # type: ignore[union-attr]
+    assert await accounts.is_bot(bot.id) is True
+    assert await accounts.is_bot(player.id) is False

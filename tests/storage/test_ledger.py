@@ -283,3 +283,18 @@ async def test_concurrent_writes_on_sqlite_share_commits_and_keep_their_own_outc
     assert [await cashier.wallet_balance(a) for a in ids] == [200, 200, 0]
     report = await run_audit(sqlite_db)
     assert report.ok and report.counts["transactions"] == 40
+
+
+async def test_a_post_says_each_accounts_balance_after_it_and_a_replay_does_not(
+    db: Database,
+) -> None:
+    (alice,) = await make_accounts(db, 1)
+    cashier = Cashier(db)
+    await cashier.deposit(alice, 1000, key="d")
+    posted = await cashier.buy_in(alice, "t1", 300, key="b")
+    wallet, escrow = ledger.wallet(alice).key, ledger.escrow("t1", alice).key
+    assert posted.balance_after(wallet) == await cashier.wallet_balance(alice) == 700
+    assert posted.balance_after(escrow) == await cashier.escrow_balance(alice, "t1") == 300
+    assert posted.balance_after("wallet:999999") is None  # not an account it moved
+    again = await cashier.buy_in(alice, "t1", 300, key="b")
+    assert again.replayed and again.balance_after(wallet) is None  # (the caller reads it)

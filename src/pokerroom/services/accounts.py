@@ -190,11 +190,17 @@ def _info(row: Account) -> AccountInfo:
                        language=row.language)
 
 
+IS_BOT_KEPT = 100_000
+
+
 class AccountService:
     def __init__(self, db: Database, settings: AccountSettings | None = None) -> None:
         self.db = db
         self.settings = settings or AccountSettings()
         self._verifying: dict[str, int] = {}  # address -> password checks running now
+        # Whether an account is a bot's never changes (set when the account is made): asked
+        # at every sit of a crowd of bots, it is kept (bounded: IS_BOT_KEPT accounts).
+        self._is_bot: dict[int, bool] = {}
 
     async def register(
         self,
@@ -262,8 +268,16 @@ class AccountService:
 
     async def is_bot(self, account_id: int) -> bool:
         """Whether the account is a bot's (marked on the account; the seats show it)."""
+        known = self._is_bot.get(account_id)
+        if known is not None:
+            return known
         info = await self.get(account_id)
-        return info is not None and info.is_bot
+        if info is None:
+            return False  # (not kept: no such account yet)
+        if len(self._is_bot) >= IS_BOT_KEPT:
+            self._is_bot.clear()
+        self._is_bot[account_id] = info.is_bot
+        return info.is_bot
 
     async def set_language(self, account_id: int, language: str) -> str:
         """Remember the player's language on the account (every browser will use it)."""

@@ -18,7 +18,9 @@ from pokerroom.core.table.events import TableEvent
 from pokerroom.services.clock import now_ms
 from pokerroom.services.outbound import Balance, Notice, TableView
 from pokerroom.services.refusal import RefusedError
+from pokerroom.storage import ledger
 from pokerroom.storage.errors import InsufficientFundsError
+from pokerroom.storage.ledger import Posted
 
 if TYPE_CHECKING:  # the runner owns this part; only its type is needed here
     from pokerroom.services.table_runner import TableRunner
@@ -66,7 +68,7 @@ class TableSeats:
         cashier = runner.services.cashier
         key = f"buyin:{runner.table_id}:{account_id}:{uuid.uuid4().hex}"
         try:
-            await cashier.buy_in(account_id, runner.table_id, buy_in, key=key)
+            posted = await cashier.buy_in(account_id, runner.table_id, buy_in, key=key)
         except InsufficientFundsError:
             raise RefusedError("insufficient_funds", f"your wallet holds less than {buy_in}",
                                message="wallet_short", params={"amount": buy_in}) from None
@@ -83,7 +85,7 @@ class TableSeats:
         runner.known_seats[account_id] = seat
         runner.viewers[viewer] = account_id
         runner.publish()
-        runner.to_account(account_id, Balance(balance=await cashier.wallet_balance(account_id)))
+        await self.tell_balance(account_id, posted)
         await runner.save_seats()
         runner.maybe_deal()
 
@@ -101,12 +103,14 @@ class TableSeats:
             raise RefusedError.from_rule("refused", exc) from None
         key = f"topup:{runner.table_id}:{account_id}:{uuid.uuid4().hex}"
         try:
-            await runner.services.cashier.buy_in(account_id, runner.table_id, amount, key=key)
+            posted = await runner.services.cashier.buy_in(account_id, runner.table_id, amount,
+                                                          key=key)
         except InsufficientFundsError:
             raise RefusedError("insufficient_funds", f"your wallet holds less than {amount}",
                                message="wallet_short", params={"amount": amount}) from None
         runner.did(runner.table.top_up(account_id, amount))
         runner.publish()
+        await self.tell_balance(account_id, posted)  # (the wallet shown is smaller now)
         runner.maybe_deal()
 
     async def leave(self, account_id: int) -> None:
@@ -126,21 +130,28 @@ class TableSeats:
         await self.after_departures()
         runner.publish()
 
+    async def tell_balance(self, account_id: int, posted: Posted | None) -> None:
+        """The player's wallet balance after a movement: as the ledger posted it, read only
+        when the post did not say (a replayed key, or nothing moved)."""
+        balance = None if posted is None else posted.balance_after(ledger.wallet(account_id).key)
+        if balance is None:
+            balance = await self.runner.services.cashier.wallet_balance(account_id)
+        self.runner.to_account(account_id, Balance(balance=balance))
+
     async def after_departures(self) -> None:
         """Cash out every player the table no longer seats (left, or stood up by the table)."""
         runner = self.runner
         cashier = runner.services.cashier
         seated = {p.account for p in runner.table.players()}
         for account_id in [a for a in runner.names if a not in seated]:
-            await cashier.cash_out_all(
+            posted = await cashier.cash_out_all(
                 account_id, runner.table_id,
                 key=f"leave:{runner.table_id}:{account_id}:{uuid.uuid4().hex}")
             del runner.names[account_id]
             runner.auto_post_off.discard(account_id)
             runner.bots.discard(account_id)
             await runner.waiting.offer()
-            runner.to_account(account_id, Balance(
-                balance=await cashier.wallet_balance(account_id)))
+            await self.tell_balance(account_id, posted)
             runner.to_account(account_id, Notice(code="left", table=runner.table_id, hand=None,
                                                  text="Your stack went back to your wallet."))
         await runner.save_seats()

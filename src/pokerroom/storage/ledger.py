@@ -85,6 +85,12 @@ class Posted:
     kind: str
     legs: tuple[tuple[str, int], ...]
     replayed: bool = False
+    # Each account's balance right after this transaction, by key, where the poster knew it
+    # (`post`, not a replay): a caller telling the player their new balance needs no read.
+    balances: tuple[tuple[str, int], ...] = ()
+
+    def balance_after(self, key: str) -> int | None:
+        return next((balance for k, balance in self.balances if k == key), None)
 
 
 def require_positive(amount: object, field: str = "amount") -> int:
@@ -223,7 +229,9 @@ async def post(
         ],
     )
     await session.execute(update(LedgerAccount), new_balances)
-    return Posted(transaction_id=txn_id, idempotency_key=idempotency_key, kind=kind, legs=wanted)
+    after = {row.key: row.balance + merged[row.key][1] for row in rows}
+    return Posted(transaction_id=txn_id, idempotency_key=idempotency_key, kind=kind, legs=wanted,
+                  balances=tuple(sorted(after.items())))
 
 
 async def _lock_accounts(session: AsyncSession, keys: list[str]) -> list:  # type: ignore[type-arg]
