@@ -60,3 +60,10 @@ async def test_whether_an_account_is_a_bots_is_kept_once_known(db: Database, fas
         (await session.get(Account, bot.id)).is_bot = False  # type: ignore[union-attr]
     assert await accounts.is_bot(bot.id) is True
     assert await accounts.is_bot(player.id) is False
+    # A session's account, read at each WebSocket's authentication, is kept too: the sit
+    # after it does not ask again.
+    other = await accounts.bot_login("bot-other", secret)
+    assert await accounts.session_account(other.token) == other.account
+    async with db.write() as session:
+        (await session.get(Account, other.account.id)).is_bot = False  # type: ignore[union-attr]
+    assert await accounts.is_bot(other.account.id) is True

@@ -274,10 +274,15 @@ class AccountService:
         info = await self.get(account_id)
         if info is None:
             return False  # (not kept: no such account yet)
+        return self._keep(info).is_bot
+
+    def _keep(self, info: AccountInfo) -> AccountInfo:
+        """Keep whether `info` is a bot's (read anyway: a session's account, at every
+        WebSocket's authentication, so that the sit after it need not ask)."""
         if len(self._is_bot) >= IS_BOT_KEPT:
             self._is_bot.clear()
-        self._is_bot[account_id] = info.is_bot
-        return info.is_bot
+        self._is_bot[info.id] = info.is_bot
+        return info
 
     async def set_language(self, account_id: int, language: str) -> str:
         """Remember the player's language on the account (every browser will use it)."""
@@ -521,7 +526,7 @@ class AccountService:
                     )
                 )
             ).scalar_one_or_none()
-            return None if row is None else _info(row)
+            return None if row is None else self._keep(_info(row))
 
     async def logout(self, token: str, *, now_ms: int | None = None) -> bool:
         """Revoke the session; True if it was open."""
