@@ -196,7 +196,9 @@ async def test_each_receivers_frame_is_the_view_built_for_it(server: Any, table:
         finally:
             runner.fanout = inner
         for channel, message in capture.frames:
-            assert isinstance(message, Frame)
+            if not isinstance(message, Frame):  # every fan-out message is encoded once
+                mismatched.append((None, message, "a Frame"))
+                continue
             got = json.loads(message.text)
             if got["type"] != "table_events":
                 continue
