@@ -79,6 +79,12 @@ async def test_R_TOURN_5_away_when_the_node_holding_the_socket_dies(tmp_path: Pa
         await watcher.send(type="ping")
         await watcher.wait_for(of_type("pong"))
         assert not [m for m in watcher.received if m.get("type") == "error"]
+        # ...and sees the table's felt at once: built by the director's node for a watcher
+        # (no seat, no choice), forwarded to the gateway's socket.
+        felt = await watcher.wait_for(of_type("tournament_table"), timeout=10)
+        assert felt["tournament"] == TID and felt["table"] == table
+        assert felt["view"]["seat"] is None and felt["view"]["legal"] is None
+        assert {s["name"] for s in felt["view"]["seats"] if s} == {"presence_p", "presence_q"}
         await p.send(type="tournament_chat", tournament=TID, table=table, text="from b")
         await q.wait_for(of_type("chat", text="from b", table=f"{TID}/{table}"), timeout=10)
         await q.send(type="tournament_chat", tournament=TID, table=table, text="from a")
