@@ -3,7 +3,9 @@ summary (status, level, blinds, ante, time to the next level, entrants, prize po
 chip counts), their own place, rank and prize, and their table with the hand as the core's
 `view_for(their seat)` shows it. Hidden cards never come from anywhere else. Between hands
 the hand just over stays in the picture of the players dealt into it, with the offer to show
-their cards when nobody saw them (R-SD-5, as at a cash table: poker_view.show_offer)."""
+their cards when nobody saw them (R-SD-5, as at a cash table: poker_view.show_offer). Someone
+watching a table (`tournament_watch`) gets that table as an observer sees it (watcher_table):
+the core's `view_for(None)`, never a choice."""
 
 from __future__ import annotations
 
