@@ -12,16 +12,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-from roomharness import RunningServer, make_settings, start_server, stop_server  # noqa: E402
+from roomharness import holdem_table, make_settings, start_server, stop_server  # noqa: E402
 
 from pokerroom.bots.client import Bot  # noqa: E402
-
-
-async def holdem_table(server: RunningServer) -> str:
-    async with server.http() as http:
-        lobby = (await http.get("/api/lobby")).json()["tables"]
-    return str(next(t["id"] for t in lobby
-                    if t["kind"] == "poker" and t["game"] == "holdem" and not t["mix"]))
 
 
 async def test_a_bot_left_alone_stops_short_of_its_hands(tmp_path: Path) -> None:

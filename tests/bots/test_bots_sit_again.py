@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
 from roomharness import (  # noqa: E402
     Client,
-    RunningServer,
+    holdem_table,
     make_settings,
     of_type,
     start_server,
@@ -24,13 +24,6 @@ from roomharness import (  # noqa: E402
 )
 
 from pokerroom.bots.client import Bot  # noqa: E402
-
-
-async def holdem_table(server: RunningServer) -> str:
-    async with server.http() as http:
-        lobby = (await http.get("/api/lobby")).json()["tables"]
-    return str(next(t["id"] for t in lobby
-                    if t["kind"] == "poker" and t["game"] == "holdem" and not t["mix"]))
 
 
 async def seated_names(watcher: Client, table: str, start: int) -> set[str]:

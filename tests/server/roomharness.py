@@ -212,6 +212,14 @@ def calm(legal: dict[str, Any], rng: Any) -> tuple[str, int | None]:
     return ("check", None) if legal["check"] else ("call", None)
 
 
+async def holdem_table(server: RunningServer) -> str:
+    """The id of a plain hold'em table of the room (not part of a mixed game)."""
+    async with server.http() as http:
+        lobby = (await http.get("/api/lobby")).json()["tables"]
+    return str(next(t["id"] for t in lobby
+                    if t["kind"] == "poker" and t["game"] == "holdem" and not t["mix"]))
+
+
 async def play_until(clients: dict[str, Client], table: str, hands: int, rng: Any,
                      timeout: float = 60.0, policy: Any = calm) -> None:
     """Every client answers its own `legal` prompts until `hands` results were seen."""

@@ -10,29 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from roomharness import Client, make_settings, register, start_server, stop_server
+from tests.tournament_rooms import sit_and_go_room
 
 TID = "pair-1"
-ROOM = """
-[room]
-name = "tournament watch test"
-[[table]]
-name = "Cash"
-game = "holdem"
-betting = "no-limit"
-seats = 6
-stakes = { small_blind = 1, big_blind = 2 }
-
-[[tournaments]]
-id = "pair"
-name = "Two tables"
-seats = 2
-min_entrants = 4
-max_entrants = 4
-buy_in = 1000
-fee = 100
-starting_chips = 5000
-levels = [{ small_blind = 10, big_blind = 20, minutes = 600 }]
-"""
+ROOM = sit_and_go_room("tournament watch test", tid="pair", title="Two tables", entrants=4)
 
 
 def watched(client: Client, table: int, start: int = 0) -> list[dict[str, Any]]:
